@@ -1,0 +1,52 @@
+"""The step pipeline: resolve one step of the round for every civilization, in order, and say what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.engine.dice import Dice
+from game.engine.events import Event, Visibility
+from game.engine.orders import OrderCommand
+from game.engine.phases import GalacticDate, Pointer, Step
+
+
+@dataclass(frozen=True)
+class StepInput:
+    pointer: Pointer
+    date: GalacticDate
+    civ_ids: tuple[int, ...]
+    orders: tuple[OrderCommand, ...] = field(default=())
+
+    @property
+    def step(self) -> Step:
+        return self.pointer.step
+
+
+StepResolver = Callable[[StepInput, Dice], list[Event]]
+
+# Step key -> the function that resolves it. A step with no function yet only records that it was resolved, so the
+# round still advances in the rules' order while its rule module is missing.
+RESOLVERS: dict[str, StepResolver] = {}
+
+
+def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
+    step = step_input.step
+    resolver = RESOLVERS.get(step.key)
+    events = resolver(step_input, dice) if resolver else []
+    events.extend(
+        Event("DiceRolled", roll.as_payload(), Visibility.GM) for roll in dice.rolls
+    )
+    events.append(
+        Event(
+            "StepResolved",
+            {
+                "round": step_input.pointer.round,
+                "step": step.key,
+                "label": step.label,
+                "orders": len(step_input.orders),
+            },
+            Visibility.PUBLIC,
+        )
+    )
+    return events
