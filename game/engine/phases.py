@@ -22,7 +22,7 @@ class Phase(StrEnum):
     EXPLOIT = "exploit"
 
     @property
-    def title(self) -> str:
+    def heading(self) -> str:
         return self.value.capitalize()
 
 

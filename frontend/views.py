@@ -1,0 +1,87 @@
+"""Pages. Each renders a shell filled in by the same REST API and websocket the rest of the app uses."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from frontend.forms import CampaignForm, JoinForm
+from game import selectors, services
+from game.errors import NotFound, ServiceError
+from game.models import Campaign
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    campaigns = selectors.campaigns_listed_for(request.user)
+    form = CampaignForm() if request.user.is_authenticated else None
+    return render(request, "frontend/home.html", {"campaigns": campaigns, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return HttpResponseRedirect(request.GET.get("next") or reverse("home"))
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["POST"])
+def campaign_new(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            campaign = services.campaign_create(
+                request.user, name=data["name"], seed=data["seed"] or services.random_seed(),
+                rule_options={"combat_system": data["combat_system"], "dice_mode": data["dice_mode"]},
+                is_public=data["is_public"], first_year=data["first_year"],
+            )
+        except ServiceError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            return redirect("campaign", campaign_id=campaign.pk)
+    campaigns = selectors.campaigns_listed_for(request.user)
+    return render(request, "frontend/home.html", {"campaigns": campaigns, "form": form}, status=400)
+
+
+def campaign_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    try:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+    except NotFound:
+        return render(request, "frontend/not_found.html", status=404)
+    state = selectors.campaign_state(viewer, campaign)
+    context = {
+        "campaign": campaign,
+        "viewer": viewer,
+        "state": state,
+        "steps": selectors.round_steps(),
+        "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token]))
+        if viewer.is_gm else None,
+    }
+    return render(request, "frontend/campaign.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    campaign = Campaign.objects.filter(invite_token=token).first()
+    if campaign is None:
+        return render(request, "frontend/not_found.html", {"message": "This invite link is not valid."}, status=404)
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.campaign_join(request.user, invite_token=token, civ_name=form.cleaned_data["civ_name"])
+        except ServiceError as error:
+            form.add_error("civ_name" if error.field == "civ_name" else None, error.message)
+        else:
+            return redirect("campaign", campaign_id=campaign.pk)
+    return render(request, "frontend/join.html", {"campaign": campaign, "form": form},
+                  status=400 if form.errors else 200)

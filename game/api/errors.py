@@ -1,0 +1,36 @@
+"""Every API error is JSON a person can read: {"error": "...", "field": "..."} with a 4xx status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from game.errors import ServiceError
+
+
+def _first_message(detail: Any) -> tuple[str | None, str]:
+    """The first field and message of a DRF validation error, for a one-line explanation."""
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            inner_field, message = _first_message(value)
+            name = field if field != "non_field_errors" else None
+            return (f"{name}.{inner_field}" if name and inner_field else name or inner_field), message
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return None, str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ServiceError):
+        return Response({"error": exc.message, "field": exc.field}, status=exc.status)
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_message(exc.detail)
+        text = f"{field}: {message}" if field else message
+        return Response({"error": text, "field": field, "fields": exc.detail}, status=status.HTTP_400_BAD_REQUEST)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"error": str(response.data["detail"]), "field": None}
+    return response

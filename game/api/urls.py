@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from game.api import views
+
+urlpatterns = [
+    path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
+    path("campaigns/join/", views.Join.as_view(), name="api-join"),
+    path("round-steps/", views.RoundSteps.as_view(), name="api-round-steps"),
+    path("campaigns/<int:campaign_id>/", views.CampaignDetail.as_view(), name="api-campaign"),
+    path("campaigns/<int:campaign_id>/advance/", views.Advance.as_view(), name="api-advance"),
+    path("campaigns/<int:campaign_id>/orders/", views.Orders.as_view(), name="api-orders"),
+    path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
+    path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
+    path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),
+    path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
+]

@@ -1,0 +1,153 @@
+"""REST endpoints: parse the input, call one service or selector, return JSON. Nothing else happens here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from game import selectors, services
+from game.engine.phases import STEPS_BY_KEY
+from game.models import Campaign, Order
+
+
+def _step_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=sorted(STEPS_BY_KEY), help_text="Step key, e.g. explore.14")
+
+
+class CampaignCreateInput(serializers.Serializer[dict[str, Any]]):
+    name = serializers.CharField(max_length=120)
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    is_public = serializers.BooleanField(default=False)
+    first_year = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
+    rule_options = serializers.DictField(required=False, default=dict)
+
+
+class JoinInput(serializers.Serializer[dict[str, Any]]):
+    invite_token = serializers.CharField(max_length=64)
+    civ_name = serializers.CharField(max_length=80)
+
+
+class PointerInput(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField(min_value=1)
+    step = _step_field()
+
+
+class OrderInput(PointerInput):
+    kind = serializers.CharField(max_length=40)
+    payload = serializers.DictField(default=dict)
+    idempotency_key = serializers.CharField(max_length=64, min_length=8)
+
+
+class RulingInput(serializers.Serializer[dict[str, Any]]):
+    civ_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+    text = serializers.CharField(max_length=8000)
+
+
+class VisibilityInput(serializers.Serializer[dict[str, Any]]):
+    is_public = serializers.BooleanField()
+
+
+class EventsQuery(serializers.Serializer[dict[str, Any]]):
+    since = serializers.IntegerField(min_value=0, default=0)
+
+
+def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _order_json(order: Order) -> dict[str, Any]:
+    return {
+        "id": order.pk, "civ_id": order.civilization_id, "round": order.round, "kind": order.kind,
+        "payload": order.payload, "idempotency_key": order.idempotency_key, "created_at": order.created_at,
+    }
+
+
+class CampaignList(APIView):
+    def get(self, request: Request) -> Response:
+        campaigns = selectors.campaigns_listed_for(request.user)
+        return Response([{"id": c.pk, "name": c.name, "is_public": c.is_public} for c in campaigns])
+
+    def post(self, request: Request) -> Response:
+        data = _valid(CampaignCreateInput, request.data)
+        campaign = services.campaign_create(
+            request.user, name=data["name"], seed=data.get("seed") or services.random_seed(),
+            rule_options=data["rule_options"], is_public=data["is_public"], first_year=data["first_year"],
+        )
+        viewer = selectors.viewer_for(request.user, campaign)
+        return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_201_CREATED)
+
+
+class CampaignDetail(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.campaign_state(viewer, campaign))
+
+
+class RoundSteps(APIView):
+    def get(self, request: Request) -> Response:
+        return Response(selectors.round_steps())
+
+
+class Join(APIView):
+    def post(self, request: Request) -> Response:
+        data = _valid(JoinInput, request.data)
+        civ = services.campaign_join(request.user, invite_token=data["invite_token"], civ_name=data["civ_name"])
+        return Response({"campaign_id": civ.campaign_id, "civ_id": civ.pk, "name": civ.name},
+                        status=status.HTTP_201_CREATED)
+
+
+class Advance(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(PointerInput, request.data)
+        services.step_advance(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"])
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_202_ACCEPTED)
+
+
+class Orders(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response([_order_json(o) for o in selectors.orders_visible_to(viewer, campaign)])
+
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(OrderInput, request.data)
+        order, created = services.order_submit(
+            request.user, campaign_id, round=data["round"], step=data["step"], kind=data["kind"],
+            payload=data["payload"], idempotency_key=data["idempotency_key"],
+        )
+        return Response(_order_json(order), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class Ready(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(PointerInput, request.data)
+        services.ready_mark(request.user, campaign_id, round=data["round"], step=data["step"])
+        return Response({"ready": True})
+
+
+class Rulings(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(RulingInput, request.data)
+        event = services.ruling_post(request.user, campaign_id, civ_id=data["civ_id"], text=data["text"])
+        return Response(event.as_message(), status=status.HTTP_201_CREATED)
+
+
+class Visibility(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(VisibilityInput, request.data)
+        campaign: Campaign = services.campaign_set_public(request.user, campaign_id, is_public=data["is_public"])
+        return Response({"is_public": campaign.is_public})
+
+
+class Events(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        since = _valid(EventsQuery, request.query_params)["since"]
+        events = selectors.events_visible_to(viewer, campaign, since)[:1000]
+        return Response({"events": [e.as_message() for e in events], "last_seq": campaign.last_seq})

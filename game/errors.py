@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out, with a message a person can read; nothing was changed."""
+
+    status = 400
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    """The campaign moved on (stale pointer) or is busy (resolving): retrying the same request will not help."""
+
+    status = 409

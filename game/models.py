@@ -1,0 +1,175 @@
+"""Campaign state and its append-only event log. Rules never live here: see `game.engine` and `game.services`."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from game.engine.events import Visibility
+from game.engine.phases import ALL_STEPS, GalacticDate, Pointer, Step
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Campaign(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for orders"
+        RESOLVING = "resolving", "Resolving"
+        FAILED = "failed", "Resolution failed"
+
+    name = models.CharField(max_length=120)
+    seed = models.CharField(max_length=64, help_text="Every random result of the campaign derives from it.")
+    rule_options = models.JSONField(default=dict, blank=True)
+    is_public = models.BooleanField(default=False, help_text="Anyone may follow a public campaign, read-only.")
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    first_year = models.PositiveIntegerField(default=1, help_text="Galactic Standard Year of round 1.")
+    # The pointer: the step about to be resolved.
+    round = models.PositiveIntegerField(default=1)
+    step_index = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    failure = models.TextField(blank=True, help_text="Why the last resolution failed, for the GM.")
+    # The number of the last event; the per-campaign sequence is taken from here under the campaign's row lock.
+    last_seq = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def pointer(self) -> Pointer:
+        return Pointer(self.round, self.step_index)
+
+    @property
+    def step(self) -> Step:
+        return ALL_STEPS[self.step_index]
+
+    @property
+    def date(self) -> GalacticDate:
+        return GalacticDate.of_round(self.round, self.first_year)
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        GM = "gm", "Game Master"
+        PLAYER = "player", "Player"
+        SPECTATOR = "spectator", "Spectator"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_campaign")]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.role} in {self.campaign}"
+
+
+class Civilization(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="civilizations")
+    membership = models.OneToOneField(Membership, on_delete=models.CASCADE, related_name="civilization")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "name"], name="civ_name_unique_in_campaign")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Order(models.Model):
+    """A player's order for one step; the idempotency key makes a re-sent order land once."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="orders")
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="orders")
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    idempotency_key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["civilization", "idempotency_key"], name="order_idempotency_key"),
+        ]
+        indexes = [models.Index(fields=["campaign", "round", "step_index"])]
+
+
+class Readiness(models.Model):
+    """A player has said they are done with orders for a step."""
+
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="readiness")
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["civilization", "round", "step_index"], name="ready_once_per_step"),
+        ]
+
+
+class StepResolution(models.Model):
+    """One row per step the GM closed: the record that makes resolution happen exactly once."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="resolutions")
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    queued_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "round", "step_index"], name="resolve_step_once"),
+        ]
+
+
+class Event(models.Model):
+    """The append-only log: what happened, in order, with who did it and who may see it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveBigIntegerField()
+    type = models.CharField(max_length=60)
+    payload = models.JSONField(default=dict)
+    visibility = models.CharField(max_length=8, choices=[(v.value, v.name.title()) for v in Visibility])
+    civilization = models.ForeignKey(
+        Civilization, null=True, blank=True, on_delete=models.CASCADE, related_name="private_events"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "seq"], name="event_seq_unique")]
+        ordering = ["seq"]
+
+    def as_message(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "payload": self.payload,
+            "visibility": self.visibility,
+            "civ_id": self.civilization_id,
+            "round": self.round,
+            "step": ALL_STEPS[self.step_index].key,
+            "at": self.created_at.isoformat(),
+        }

@@ -1,0 +1,42 @@
+"""Pushing to browsers. The channel layer is a hint, not the record: a client that misses a push asks the event
+log for what came after the last number it saw."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
+
+
+def campaign_group(campaign_id: int) -> str:
+    return f"campaign-{campaign_id}"
+
+
+def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    send = async_to_sync(layer.group_send)
+    try:
+        send(campaign_group(campaign_id), message)
+    except ConnectionError:
+        # After a Redis restart the first send meets a stale pooled connection; one retry gets a fresh one.
+        send(campaign_group(campaign_id), message)
+
+
+def publish_events(campaign_id: int, messages: list[dict[str, Any]]) -> None:
+    """Push stored events to every consumer of the campaign; each consumer filters them for its viewer."""
+    for message in messages:
+        _group_send(campaign_id, {"type": "campaign.event", "event": message})
+
+
+def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:
+    """A transient note that a resolution is under way (not part of the record)."""
+    try:
+        _group_send(campaign_id, {"type": "campaign.progress", "progress": progress})
+    except Exception:  # progress is cosmetic: it must never fail a resolution
+        logger.warning("Could not push progress for campaign %s", campaign_id, exc_info=True)

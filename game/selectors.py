@@ -1,0 +1,154 @@
+"""Reads, each filtered for its viewer. Whatever a viewer may see is decided here, for every path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+
+from game.engine.events import Visibility
+from game.engine.phases import ALL_STEPS, Phase
+from game.errors import NotFound
+from game.models import Campaign, Civilization, Event, Membership, Order, Readiness
+
+Role = Membership.Role
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a member with a role (and, for a player, their civilization), or a guest of a public
+    campaign (a spectator without an account)."""
+
+    role: str | None
+    civ_id: int | None = None
+    user_id: int | None = None
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == Role.GM
+
+    @property
+    def is_player(self) -> bool:
+        return self.role == Role.PLAYER and self.civ_id is not None
+
+
+def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Viewer:
+    """The viewer a user is in a campaign; raises NotFound when they may not see it at all, so a private
+    campaign's existence is not revealed to strangers."""
+    membership = None
+    if user.is_authenticated:
+        membership = (
+            Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization").first()
+        )
+    if membership is not None:
+        civ = getattr(membership, "civilization", None)
+        return Viewer(membership.role, civ.pk if civ else None, user.pk)
+    if campaign.is_public:
+        return Viewer(Role.SPECTATOR, None, user.pk if user.is_authenticated else None)
+    raise NotFound("No such campaign.")
+
+
+def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tuple[Campaign, Viewer]:
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("No such campaign.")
+    return campaign, viewer_for(user, campaign)
+
+
+def can_see(viewer: Viewer, visibility: str, civ_id: int | None) -> bool:
+    """The one rule for events: everyone sees public ones, a civilization its own, the GM all."""
+    if viewer.is_gm:
+        return True
+    if visibility == Visibility.PUBLIC:
+        return True
+    return visibility == Visibility.CIV and viewer.civ_id is not None and civ_id == viewer.civ_id
+
+
+def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
+    events = Event.objects.filter(campaign=campaign, seq__gt=since)
+    if viewer.is_gm:
+        return events
+    mine = Q(visibility=Visibility.CIV, civilization_id=viewer.civ_id) if viewer.civ_id else Q(pk__in=[])
+    return events.filter(Q(visibility=Visibility.PUBLIC) | mine)
+
+
+def campaigns_listed_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Campaign]:
+    mine = Q(memberships__user_id=user.pk) if user.is_authenticated else Q(pk__in=[])
+    return Campaign.objects.filter(mine | Q(is_public=True)).distinct().order_by("-created_at")
+
+
+def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+    """What a dashboard shows: the round, phase and step, the step list, and who has given orders."""
+    step = campaign.step
+    civs = list(Civilization.objects.filter(campaign=campaign).order_by("pk"))
+    orders = dict(
+        Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
+        .values_list("civilization_id")
+        .annotate(n=Count("pk"))
+    )
+    ready = set(
+        Readiness.objects.filter(
+            civilization__campaign=campaign, round=campaign.round, step_index=campaign.step_index
+        ).values_list("civilization_id", flat=True)
+    )
+
+    def civ_row(civ: Civilization) -> dict[str, Any]:
+        row: dict[str, Any] = {"id": civ.pk, "name": civ.name}
+        # Who has ordered what is the GM's business; a player sees only their own.
+        if viewer.is_gm or civ.pk == viewer.civ_id:
+            row |= {"orders": orders.get(civ.pk, 0), "ready": civ.pk in ready}
+        return row
+
+    state: dict[str, Any] = {
+        "id": campaign.pk,
+        "name": campaign.name,
+        "is_public": campaign.is_public,
+        "round": campaign.round,
+        "fiscal_quarter": campaign.date.quarter,
+        "year": campaign.date.year,
+        "date": str(campaign.date),
+        "phase": step.phase.value,
+        "phase_title": step.phase.heading,
+        "step": step.key,
+        "step_index": campaign.step_index,
+        "step_label": step.label,
+        "step_rule": step.rule,
+        "step_kind": step.kind.value,
+        "status": campaign.status,
+        "last_seq": campaign.last_seq,
+        "viewer": {"role": viewer.role, "civ_id": viewer.civ_id},
+        "civilizations": [civ_row(civ) for civ in civs],
+    }
+    if viewer.is_gm:
+        state["failure"] = campaign.failure
+        state["invite_token"] = campaign.invite_token
+        state["seed"] = campaign.seed
+        state["rule_options"] = campaign.rule_options
+    return state
+
+
+def round_steps() -> list[dict[str, Any]]:
+    """The four phases and their steps, as the rules order them."""
+    return [
+        {
+            "phase": phase.value,
+            "title": phase.heading,
+            "steps": [
+                {"key": s.key, "index": ALL_STEPS.index(s), "number": s.number, "kind": s.kind.value,
+                 "optional": s.optional, "rule": s.rule}
+                for s in ALL_STEPS if s.phase is phase
+            ],
+        }
+        for phase in Phase
+    ]
+
+
+def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
+    orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
+    if viewer.is_gm:
+        return orders.select_related("civilization")
+    if viewer.is_player:
+        return orders.filter(civilization_id=viewer.civ_id).select_related("civilization")
+    return orders.none()

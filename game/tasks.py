@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from game import services
+
+
+@shared_task(name="game.tasks.resolve_step")
+def resolve_step_task(campaign_id: int, round: int, step_index: int) -> bool:
+    return services.step_resolve(campaign_id, round, step_index)
+
+
+@shared_task(name="game.tasks.sweep_stuck_resolutions")
+def sweep_stuck_resolutions() -> list[int]:
+    return services.stuck_resolutions_requeue(settings.CV_RESOLUTION_STUCK_SECONDS)

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+from cvsite.cluster import Cluster, start_cluster
+
+
+def _require(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        pytest.fail(f"{name} is not set: run the suite with ./test, which starts PostgreSQL and Redis.")
+    return value
+
+
+@pytest.fixture
+def live_database() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for processes started by a test; dropped afterwards."""
+    server = urlsplit(_require("DATABASE_URL"))
+    name = f"cv_live_{uuid.uuid4().hex[:10]}"
+    admin_url = urlunsplit(server._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(server._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def live_redis() -> str:
+    """A Redis database of its own for the processes a test starts, emptied first so no stale task runs."""
+    import redis
+
+    base = urlsplit(_require("REDIS_URL"))
+    url = urlunsplit(base._replace(path="/9"))
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture
+def cluster_factory(live_database: str, live_redis: str, tmp_path: Path) -> Iterator[object]:
+    started: list[Cluster] = []
+
+    def start(daphnes: int = 2, workers: int = 2) -> Cluster:
+        cluster = start_cluster(live_database, live_redis, tmp_path / "logs", daphnes, workers)
+        started.append(cluster)
+        return cluster
+
+    yield start
+    for cluster in started:
+        cluster.stop_all()
