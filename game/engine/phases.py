@@ -46,7 +46,7 @@ class Step:
 
     @property
     def label(self) -> str:
-        return f"{self.phase.title} {self.number}"
+        return f"{self.phase.heading} {self.number}"
 
 
 def _steps(phase: Phase, rows: list[tuple[StepKind, str] | tuple[StepKind, str, bool]]) -> tuple[Step, ...]:
