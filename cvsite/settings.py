@@ -51,7 +51,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if PRODUCTION:
-    missing = [name for name in ("SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
+    required = ("SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL")
+    missing = [name for name in required if not os.environ.get(name)]
     if missing:
         raise ImproperlyConfigured(f"Production needs these environment variables: {', '.join(missing)}.")
     SECRET_KEY = os.environ["SECRET_KEY"]

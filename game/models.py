@@ -102,6 +102,9 @@ class Order(models.Model):
         ]
         indexes = [models.Index(fields=["campaign", "round", "step_index"])]
 
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.civilization_id} for round {self.round} step #{self.step_index}"
+
 
 class Readiness(models.Model):
     """A player has said they are done with orders for a step."""
@@ -115,6 +118,9 @@ class Readiness(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["civilization", "round", "step_index"], name="ready_once_per_step"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.civilization_id} ready for round {self.round} step #{self.step_index}"
 
 
 class StepResolution(models.Model):
@@ -141,6 +147,9 @@ class StepResolution(models.Model):
             models.UniqueConstraint(fields=["campaign", "round", "step_index"], name="resolve_step_once"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.campaign_id} round {self.round} step #{self.step_index}: {self.status}"
+
 
 class Event(models.Model):
     """The append-only log: what happened, in order, with who did it and who may see it."""
@@ -161,6 +170,9 @@ class Event(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "seq"], name="event_seq_unique")]
         ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
 
     def as_message(self) -> dict[str, Any]:
         return {

@@ -149,6 +149,6 @@ def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     if viewer.is_gm:
         return orders.select_related("civilization")
-    if viewer.is_player:
+    if viewer.is_player and viewer.civ_id is not None:
         return orders.filter(civilization_id=viewer.civ_id).select_related("civilization")
     return orders.none()

@@ -97,6 +97,21 @@
     }));
     const advance = $("#advance");
     if (advance) advance.disabled = state.status === "resolving";
+    const orderForm = $("#order-form");
+    if (orderForm) {
+      const open = state.step_kind === "orders" && state.status === "open";
+      orderForm.hidden = !open;
+      const note = $("#no-orders");
+      note.hidden = open;
+      note.textContent = state.status !== "open" ? "This step is closed: the GM is resolving it."
+        : state.step_kind === "gm_ruling" ? "The rules leave this step to the GM, who may post a ruling to you."
+        : "No orders in this step: it is resolved for every civilization at once.";
+    }
+    const rulingCiv = $("#ruling-civ");
+    if (rulingCiv && rulingCiv.options.length !== state.civilizations.length + 1) {
+      rulingCiv.replaceChildren(new Option("Everyone (public)", ""),
+        ...state.civilizations.map((civ) => new Option(civ.name, civ.id)));
+    }
   }
 
   let refreshTimer = null;
@@ -220,6 +235,19 @@
       const msg = $("#order-msg");
       try { await request("POST", api("ready/"), {round: state.round, step: state.step}); msg.textContent = "You are marked ready."; }
       catch (e) { msg.textContent = e.message; }
+    });
+  }
+
+  const rulingForm = $("#ruling-form");
+  if (rulingForm) {
+    rulingForm.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const civ = $("#ruling-civ").value;
+      try {
+        await request("POST", api("rulings/"), {civ_id: civ ? Number(civ) : null, text: $("#ruling-text").value});
+        $("#ruling-msg").textContent = "Ruling posted.";
+        $("#ruling-text").value = "";
+      } catch (e) { $("#ruling-msg").textContent = e.message; }
     });
   }
 
