@@ -144,6 +144,8 @@ def main() -> None:
     for port in ports:
         print(f"Daphne on http://127.0.0.1:{port}/")
     print(f"{args.workers} Celery workers; logs in {args.log_dir}. Ctrl-C stops them all.")
+    # A plain `kill` must stop the children too, not orphan them.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         signal.pause()
     except KeyboardInterrupt:
