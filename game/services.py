@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from datetime import timedelta
 from collections.abc import Sequence
+from datetime import timedelta
 from functools import partial
 from typing import Any
 

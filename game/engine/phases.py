@@ -53,7 +53,8 @@ def _steps(phase: Phase, rows: list[tuple[StepKind, str] | tuple[StepKind, str, 
     return tuple(Step(phase, number, row[1], row[0], *row[2:]) for number, row in enumerate(rows, start=1))
 
 
-R, O, T = StepKind.RESOLVED, StepKind.ORDERS, StepKind.GM_RULING
+# R: the engine resolves it; P: players give orders; T: the rules say TODO, the GM rules.
+R, P, T = StepKind.RESOLVED, StepKind.ORDERS, StepKind.GM_RULING
 
 ROUND: dict[Phase, tuple[Step, ...]] = {
     Phase.EXPLORE: _steps(Phase.EXPLORE, [
@@ -68,25 +69,25 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (R, "If you have a ship is in the same sector as a planet, enemy ship, or other object of interest, you may "
             "now thoroughly scan/explore/analyze it. (Optional: GM rolls to determine whether or not you detect "
             "extremely well-hidden short-range anomalies.)"),
-        (O, "If a unit within your civilization is within Weapons Range of another civilization's units and can see "
+        (P, "If a unit within your civilization is within Weapons Range of another civilization's units and can see "
             "them, you now have the option of starting a skirmish. (See EXTERMINATE.)"),
-        (O, "If a unit within your civilization is within Communications range of another civilization's units, you "
+        (P, "If a unit within your civilization is within Communications range of another civilization's units, you "
             "may engage in diplomacy or trade now."),
         (T, "TODO Diplomacy"),
         (T, "TODO Trades"),
-        (O, "If a unit within your civilization is at the same Destination as another civilization's unit, you may "
+        (P, "If a unit within your civilization is at the same Destination as another civilization's unit, you may "
             "deliver gifts or exchange trade goods now."),
         (T, "TODO If you have any spies in the field, you may issue new orders to them now."),
         (T, "TODO If you have any Researchers not currently Engaged, you may now give the order to research a new "
             "technology."),
-        (O, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),
+        (P, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),
     ]),
     Phase.EXTERMINATE: _steps(Phase.EXTERMINATE, [
         (R, "Skirmishes can only occur between Units in the same Sector, OR between Units which can reach each other "
             "using their Move Rating."),
         (R, "Skirmishes can only begin if one side becomes aware of the other. (Usually this happens during the "
             "EXPLORE phase, see above.)"),
-        (O, "A unit which was Engaged in an activity such as Construction when combat starts can elect to join the "
+        (P, "A unit which was Engaged in an activity such as Construction when combat starts can elect to join the "
             "fight (if it has weapons) or Evade (if it can move.) If it survives the combat it can resume its former "
             "task with no real loss in productivity. However, if it is destroyed, it makes no progress on its task "
             "this Round."),
@@ -96,24 +97,24 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (R, "If a destroyed unit contained Ore, 50% of it is converted into Space Junk."),
         (R, "A skirmish is over when all combat-capable units of one side have either been destroyed, surrendered, "
             "captured, or escaped. The side with combat units remaining is declared the Victor."),
-        (O, "After a skirmish is resolved, the Victor has the option of Capturing or Destroying any remaining "
+        (P, "After a skirmish is resolved, the Victor has the option of Capturing or Destroying any remaining "
             "non-offensive Units. You must have enough crew available to man Captured ships and vehicles."),
-        (O, "Next the Victor can Occupy or Destroy any Colonies in the sector. (Occupying a Colony Engages a Unit "
+        (P, "Next the Victor can Occupy or Destroy any Colonies in the sector. (Occupying a Colony Engages a Unit "
             "indefinitely.)"),
-        (O, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),
+        (P, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),
     ]),
     Phase.EXPAND: _steps(Phase.EXPAND, [
-        (O, "Cargo ships which arrived in the previous Explore phase may now load or unload Ore or Units. They are "
+        (P, "Cargo ships which arrived in the previous Explore phase may now load or unload Ore or Units. They are "
             "now Engaged until the start of the next Round."),
         (R, "Colonies that were built last Round now become Operational."),
         (R, "Units built last Round now come Operational."),
         (R, "Terraforming that was completed last round now becomes Permanent."),
-        (O, "Any unit with the Colonize ability can now begin building a colony if it is in the same sector as a "
+        (P, "Any unit with the Colonize ability can now begin building a colony if it is in the same sector as a "
             "Viable Planet. This usually takes only one Fiscal Quarter and consumes the colonization unit."),
-        (O, "Any unit with the Construction ability can now begin building any unit the Civilization knows how to "
+        (P, "Any unit with the Construction ability can now begin building any unit the Civilization knows how to "
             "manufacture, if it is in the same sector as a Suitable Site. Monetary Units equal to the cost of the new "
             "unit must be spent now."),
-        (O, "Any unit with the Terraform ability may now begin Terraforming. This is an ongoing process taking "
+        (P, "Any unit with the Terraform ability may now begin Terraforming. This is an ongoing process taking "
             "several FQs and costing several MUs up front and one Ore for each Terraforming Point."),
         (R, "All building projects currently under construction advance by however many Build Points the "
             "Construction Units building them can output in one FQ. Ore is consumed at a rate of 1:1 per BP."),
@@ -129,7 +130,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (R, "Special resource collectors which are currently Operational produce special resources. (OPTIONAL!)", True),
         (R, "For each sector adjacent to another Civilization's sector, trade occurs unless the concerned parties are "
             "at war or either party forbids free trade."),
-        (O, "Any Unit with the Salvage special ability which is in a Sector containing Space Junk can now Engage in "
+        (P, "Any Unit with the Salvage special ability which is in a Sector containing Space Junk can now Engage in "
             "collecting the debris."),
         (R, "Collect taxes for any legal trading which occurs now."),
     ]),

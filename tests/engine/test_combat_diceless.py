@@ -52,8 +52,8 @@ def test_diceless_golden_battle_splits_attrition_evenly_over_the_victors_units()
     result = DICELESS.fight(skirmish((a1, a2), (b1,)), ScriptedDice([]))
     assert result.victor == "a"
     fates = outcomes(result)
-    assert fates[1] == UnitOutcome(1, pytest.approx(5), False)
-    assert fates[2] == UnitOutcome(2, pytest.approx(14), False)
+    assert fates[1] == UnitOutcome(1, pytest.approx(5), False)  # type: ignore[arg-type]
+    assert fates[2] == UnitOutcome(2, pytest.approx(14), False)  # type: ignore[arg-type]
     assert fates[3] == UnitOutcome(3, 0.0, True)
     rated = next(event for event in result.events if event.type == "AttritionRated")
     assert rated.payload == {"side_id": "a", "attrition_rate": 18, "survival_rate": 30}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def outcomes(result) -> dict[int, UnitOutcome]:
     return {outcome.unit_id: outcome for outcome in result.units}
 
 
-def exchanges(result) -> list[dict]:
+def exchanges(result) -> list[dict[str, Any]]:
     return [event.payload for event in result.events if event.type == "ExchangeFought"]
 
 
@@ -103,7 +104,7 @@ def test_instant_mass_loser_may_flee_partway_and_keeps_what_is_left_of_its_fleet
     assert (result.victor, result.ending) == ("a", Ending.FLED)
     assert outcomes(result) == {
         1: UnitOutcome(1, 10, False),
-        2: UnitOutcome(2, pytest.approx(8 * 4 / 9), False, escaped=True),
+        2: UnitOutcome(2, pytest.approx(8 * 4 / 9), False, escaped=True),  # type: ignore[arg-type]
     }
 
 

@@ -1,0 +1,512 @@
+"""The only way a `World` changes: apply a step's events, in order, to the state before the step.
+
+Every event that changes state carries all it needs (absolute values or explicit deltas, and the ids of
+anything it creates), so `apply_events(old, events)` reproduces the stored new state exactly. Events without a
+handler here (`StepResolved`, `DiceRolled`, battle reports, rejected orders) are records only and change
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import cached_property
+from typing import Any
+
+from game.engine.events import Event
+from game.engine.world import (
+    Civilization,
+    Colony,
+    ConstructionProject,
+    Planet,
+    Sector,
+    SkirmishState,
+    TerraformProject,
+    Unit,
+    UnitState,
+    World,
+    pair,
+)
+
+
+class _Draft:
+    """Mutable copies of a world's tables for one batch of events, frozen again at the end. A table is copied
+    only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
+
+    TABLES = ("sectors", "planets", "civs", "units", "colonies", "projects", "terraforming", "ore_stocks",
+              "skirmishes")
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.next_id = world.next_id
+
+    @cached_property
+    def sectors(self) -> dict[str, Sector]:
+        return dict(self.world.sectors)
+
+    @cached_property
+    def planets(self) -> dict[str, Planet]:
+        return dict(self.world.planets)
+
+    @cached_property
+    def civs(self) -> dict[int, Civilization]:
+        return dict(self.world.civs)
+
+    @cached_property
+    def units(self) -> dict[int, Unit]:
+        return dict(self.world.units)
+
+    @cached_property
+    def colonies(self) -> dict[int, Colony]:
+        return dict(self.world.colonies)
+
+    @cached_property
+    def projects(self) -> dict[int, ConstructionProject]:
+        return dict(self.world.projects)
+
+    @cached_property
+    def terraforming(self) -> dict[int, TerraformProject]:
+        return dict(self.world.terraforming)
+
+    @cached_property
+    def ore_stocks(self) -> dict[tuple[int, str], int]:
+        return dict(self.world.ore_stocks)
+
+    @cached_property
+    def skirmishes(self) -> dict[str, SkirmishState]:
+        return dict(self.world.skirmishes)
+
+    @cached_property
+    def contacts(self) -> set[tuple[int, int]]:
+        return set(self.world.contacts)
+
+    def freeze(self) -> World:
+        touched: dict[str, Any] = {name: vars(self)[name] for name in self.TABLES if name in vars(self)}
+        if "contacts" in vars(self):
+            touched["contacts"] = frozenset(self.contacts)
+        return replace(self.world, next_id=self.next_id, **touched)
+
+    # Small helpers the handlers share.
+
+    def unit(self, unit_id: int, **changes: Any) -> None:
+        self.units[unit_id] = replace(self.units[unit_id], **changes)
+
+    def skirmish(self, skirmish_id: str, **changes: Any) -> None:
+        self.skirmishes[skirmish_id] = replace(self.skirmishes[skirmish_id], **changes)
+
+    def add_ore(self, civ_id: int, poi_id: str, ore: int) -> None:
+        key = (civ_id, poi_id)
+        left = self.ore_stocks.get(key, 0) + ore
+        if left:
+            self.ore_stocks[key] = left
+        else:
+            self.ore_stocks.pop(key, None)
+
+    def add_mu(self, civ_id: int, mu: int) -> None:
+        civ = self.civs[civ_id]
+        self.civs[civ_id] = replace(civ, mu=civ.mu + mu)
+
+    def add_junk(self, sector_id: str, junk: int) -> None:
+        sector = self.sectors[sector_id]
+        self.sectors[sector_id] = replace(sector, junk=sector.junk + junk)
+
+    def claim_id(self, new_id: int) -> None:
+        self.next_id = max(self.next_id, new_id + 1)
+
+    def release(self, unit_ids: Iterable[int]) -> None:
+        for unit_id in unit_ids:
+            if unit_id in self.units:
+                self.unit(unit_id, state=UnitState.OPERATIONAL, task=None)
+
+    @cached_property
+    def _holds(self) -> dict[int, set[int]]:
+        """Carrier -> the units riding in it, built once per batch and kept up to date by `carry`."""
+        holds: dict[int, set[int]] = {}
+        for unit in self.units.values():
+            if unit.carried_by is not None:
+                holds.setdefault(unit.carried_by, set()).add(unit.unit_id)
+        return holds
+
+    def riders(self, carrier_id: int) -> list[int]:
+        return sorted(self._holds.get(carrier_id, ()))
+
+    def carry(self, rider_id: int, carrier_id: int | None, **changes: Any) -> None:
+        old = self.units[rider_id].carried_by
+        if old is not None:
+            self._holds[old].discard(rider_id)
+        if carrier_id is not None:
+            self._holds.setdefault(carrier_id, set()).add(rider_id)
+        self.unit(rider_id, carried_by=carrier_id, **changes)
+
+
+Handler = Callable[[_Draft, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(event_type: str) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        HANDLERS[event_type] = handler
+        return handler
+
+    return register
+
+
+def apply_events(world: World, events: Iterable[Event]) -> World:
+    draft = _Draft(world)
+    for event in events:
+        handler = HANDLERS.get(event.type)
+        if handler is not None:
+            handler(draft, event.payload)
+    return draft.freeze()
+
+
+# Explore
+
+
+@handles("UnitReleased")
+def _released(d: _Draft, p: dict[str, Any]) -> None:
+    d.release([p["unit_id"]])
+
+
+@handles("UnitMoved")
+def _moved(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(p["unit_id"], eta_left=p["eta_left"])
+
+
+@handles("UnitArrived")
+def _arrived(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(
+        p["unit_id"],
+        sector_id=p["sector_id"],
+        poi_id=p["poi_id"],
+        state=UnitState.OPERATIONAL,
+        destination_sector=None,
+        destination_poi=None,
+        eta_left=0,
+    )
+    for rider_id in d.riders(p["unit_id"]):
+        d.unit(rider_id, sector_id=p["sector_id"], poi_id=p["poi_id"])
+
+
+@handles("DetectionUpdated")
+def _detected(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(
+        civ,
+        detected_units=frozenset(p["units"]),
+        detected_colonies=frozenset(p["colonies"]),
+        known_pois=civ.known_pois | set(p["pois"]),
+        charted=civ.charted | set(p["sectors"]),
+    )
+
+
+@handles("CloseScanned")
+def _scanned(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(
+        civ,
+        detected_units=civ.detected_units | set(p["units"]),
+        known_pois=civ.known_pois | set(p["pois"]),
+        surveyed_planets=civ.surveyed_planets | set(p["planets"]),
+        detected_colonies=civ.detected_colonies | set(p["colonies"]),
+    )
+
+
+@handles("SkirmishDeclared")
+def _declared(d: _Draft, p: dict[str, Any]) -> None:
+    d.skirmishes[p["skirmish_id"]] = SkirmishState(
+        p["skirmish_id"], p["sector_id"], p["attacker_civ"], p["defender_civ"]
+    )
+
+
+@handles("MessageDelivered")
+def _message(d: _Draft, p: dict[str, Any]) -> None:
+    d.contacts.add(pair(p["from_civ"], p["to_civ"]))
+
+
+@handles("GiftDelivered")
+def _gift(d: _Draft, p: dict[str, Any]) -> None:
+    giver, taker = d.units[p["from_unit"]], d.units[p["to_unit"]]
+    d.unit(giver.unit_id, ore=giver.ore - p["ore"])
+    d.unit(taker.unit_id, ore=taker.ore + p["ore"])
+    d.add_mu(p["from_civ"], -p["mu"])
+    d.add_mu(p["to_civ"], p["mu"])
+
+
+@handles("CoursePlotted")
+def _course(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(
+        p["unit_id"],
+        state=UnitState.EN_ROUTE,
+        destination_sector=p["sector_id"],
+        destination_poi=p["poi_id"],
+        eta_left=p["eta"],
+        task=None,
+    )
+
+
+# Exterminate
+
+
+@handles("SkirmishOpened")
+def _opened(d: _Draft, p: dict[str, Any]) -> None:
+    sector = d.skirmishes[p["skirmish_id"]].sector_id
+    for unit_id in p["moved"]:
+        d.unit(unit_id, sector_id=sector, poi_id=None)
+    d.skirmish(p["skirmish_id"], status="open", unit_ids=tuple(p["unit_ids"]))
+
+
+@handles("SkirmishCancelled")
+def _cancelled(d: _Draft, p: dict[str, Any]) -> None:
+    d.skirmish(p["skirmish_id"], status="cancelled")
+
+
+@handles("SkirmishBegan")
+def _began(d: _Draft, p: dict[str, Any]) -> None:
+    d.skirmish(p["skirmish_id"], status="begun")
+
+
+@handles("UnitEvaded")
+def _evaded(d: _Draft, p: dict[str, Any]) -> None:
+    s = d.skirmishes[p["skirmish_id"]]
+    d.skirmish(
+        s.skirmish_id,
+        unit_ids=tuple(u for u in s.unit_ids if u != p["unit_id"]),
+        escaped=(*s.escaped, p["unit_id"]),
+    )
+
+
+@handles("SkirmishFought")
+def _fought(d: _Draft, p: dict[str, Any]) -> None:
+    s = d.skirmishes[p["skirmish_id"]]
+    escaped, surrendered = list(s.escaped), list(s.surrendered)
+    for outcome in p["outcomes"]:
+        unit_id = outcome["unit_id"]
+        state = UnitState.DESTROYED if outcome["destroyed"] else d.units[unit_id].state
+        d.unit(unit_id, hp=float(outcome["hp_left"]), state=state)
+        if outcome["escaped"]:
+            escaped.append(unit_id)
+        if outcome["surrendered"]:
+            surrendered.append(unit_id)
+    for unit_id in p["riders_lost"]:
+        d.unit(unit_id, state=UnitState.DESTROYED, hp=0.0)
+    d.skirmish(s.skirmish_id, status="fought", escaped=tuple(escaped), surrendered=tuple(surrendered))
+
+
+@handles("SpaceJunkCreated")
+def _junk(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_junk(p["sector_id"], p["junk"])
+
+
+@handles("UnitWrecked")
+def _wrecked(d: _Draft, p: dict[str, Any]) -> None:
+    for rider_id in d.riders(p["unit_id"]):
+        d.carry(rider_id, None)
+    if d.units[p["unit_id"]].carried_by is not None:
+        d.carry(p["unit_id"], None)
+    unit = d.units.pop(p["unit_id"])
+    d.add_junk(p["sector_id"], p["junk"])
+    if unit.task and unit.task.startswith("occupy:"):
+        colony_id = int(unit.task.split(":")[1])
+        if colony_id in d.colonies:
+            d.colonies[colony_id] = replace(d.colonies[colony_id], occupied_by=None)
+
+
+@handles("VictorDeclared")
+def _victor(d: _Draft, p: dict[str, Any]) -> None:
+    d.skirmish(p["skirmish_id"], status="over", victor_civ=p["victor_civ"])
+
+
+@handles("UnitCaptured")
+def _captured(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(
+        p["unit_id"],
+        civ_id=p["civ_id"],
+        state=UnitState.OPERATIONAL,
+        task=None,
+        destination_sector=None,
+        destination_poi=None,
+        eta_left=0,
+    )
+
+
+@handles("ColonyOccupied")
+def _occupied(d: _Draft, p: dict[str, Any]) -> None:
+    d.colonies[p["colony_id"]] = replace(d.colonies[p["colony_id"]], occupied_by=p["civ_id"])
+    d.unit(p["unit_id"], state=UnitState.ENGAGED, task=f"occupy:{p['colony_id']}")
+
+
+@handles("ColonyDestroyed")
+def _colony_destroyed(d: _Draft, p: dict[str, Any]) -> None:
+    del d.colonies[p["colony_id"]]
+
+
+@handles("SkirmishesClosed")
+def _closed(d: _Draft, p: dict[str, Any]) -> None:
+    for skirmish_id in p["skirmish_ids"]:
+        del d.skirmishes[skirmish_id]
+
+
+# Expand
+
+
+@handles("CargoLoaded")
+def _loaded(d: _Draft, p: dict[str, Any]) -> None:
+    carrier = d.units[p["unit_id"]]
+    d.add_ore(carrier.civ_id, p["poi_id"], -p["ore"])
+    d.unit(carrier.unit_id, ore=carrier.ore + p["ore"], state=UnitState.ENGAGED, task="cargo")
+    for rider_id in p["rider_ids"]:
+        d.carry(rider_id, carrier.unit_id)
+
+
+@handles("CargoUnloaded")
+def _unloaded(d: _Draft, p: dict[str, Any]) -> None:
+    carrier = d.units[p["unit_id"]]
+    d.add_ore(carrier.civ_id, p["poi_id"], p["ore"])
+    d.unit(carrier.unit_id, ore=carrier.ore - p["ore"], state=UnitState.ENGAGED, task="cargo")
+    for rider_id in p["rider_ids"]:
+        d.carry(rider_id, None, sector_id=carrier.sector_id, poi_id=carrier.poi_id)
+
+
+@handles("ColonyOperational")
+def _colony_up(d: _Draft, p: dict[str, Any]) -> None:
+    d.colonies[p["colony_id"]] = replace(d.colonies[p["colony_id"]], operational=True)
+
+
+@handles("UnitCompleted")
+def _unit_up(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(p["unit_id"], state=UnitState.OPERATIONAL)
+    del d.projects[p["project_id"]]
+
+
+@handles("TerraformingMadePermanent")
+def _permanent(d: _Draft, p: dict[str, Any]) -> None:
+    d.planets[p["planet_id"]] = replace(d.planets[p["planet_id"]], viable=True)
+    del d.terraforming[p["project_id"]]
+
+
+@handles("ColonyFounded")
+def _founded(d: _Draft, p: dict[str, Any]) -> None:
+    del d.units[p["unit_id"]]  # "consumes the colonization unit"
+    d.colonies[p["colony_id"]] = Colony(
+        p["colony_id"], p["civ_id"], p["planet_id"], p["population"], p["population"]
+    )
+    d.claim_id(p["colony_id"])
+
+
+@handles("ConstructionStarted")
+def _construction(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+    d.units[p["unit_id"]] = Unit(
+        p["unit_id"],
+        p["civ_id"],
+        p["design_id"],
+        p["name"],
+        p["sector_id"],
+        p["poi_id"],
+        UnitState.UNDER_CONSTRUCTION,
+        hp=float(p["hp"]),
+    )
+    d.projects[p["project_id"]] = ConstructionProject(
+        p["project_id"],
+        p["civ_id"],
+        p["poi_id"],
+        p["design_id"],
+        p["unit_id"],
+        (p["builder_id"],),
+        p["bp_needed"],
+    )
+    d.unit(p["builder_id"], state=UnitState.ENGAGED, task=f"construction:{p['project_id']}")
+    d.claim_id(max(p["unit_id"], p["project_id"]))
+
+
+@handles("TerraformingStarted")
+def _terraform(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+    d.terraforming[p["project_id"]] = TerraformProject(
+        p["project_id"], p["civ_id"], p["planet_id"], (p["unit_id"],), p["tp_needed"]
+    )
+    d.unit(p["unit_id"], state=UnitState.ENGAGED, task=f"terraform:{p['project_id']}")
+    d.claim_id(p["project_id"])
+
+
+@handles("ConstructionAdvanced")
+def _advanced(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.projects[p["project_id"]]
+    d.projects[project.project_id] = replace(project, bp_done=project.bp_done + p["bp"])
+    d.add_ore(project.civ_id, project.poi_id, -p["ore"])
+
+
+@handles("ConstructionCompleted")
+def _built(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.projects[p["project_id"]]
+    d.projects[project.project_id] = replace(project, completed=True)
+    d.release(project.builder_ids)
+
+
+@handles("TerraformingAdvanced")
+def _tp(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.terraforming[p["project_id"]]
+    d.terraforming[project.project_id] = replace(
+        project, tp_done=project.tp_done + p["tp"], starved=p["starved"]
+    )
+    poi_id = d.planets[project.planet_id].poi_id
+    d.add_ore(project.civ_id, poi_id, -p["ore"])
+
+
+@handles("TerraformingCompleted")
+def _terraformed(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.terraforming[p["project_id"]]
+    d.terraforming[project.project_id] = replace(project, completed=True)
+    d.release(project.unit_ids)
+
+
+# Exploit
+
+
+@handles("OreMined")
+def _mined(d: _Draft, p: dict[str, Any]) -> None:
+    planet = d.planets[p["planet_id"]]
+    d.planets[planet.planet_id] = replace(planet, ore_deposit=planet.ore_deposit - p["ore"])
+    d.add_ore(p["civ_id"], planet.poi_id, p["ore"])
+
+
+@handles("SpecialResourceProduced")
+def _special(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    stock = dict(civ.special_resources)
+    stock[p["resource"]] = stock.get(p["resource"], 0) + p["amount"]
+    d.civs[civ.civ_id] = replace(civ, special_resources=stock)
+
+
+@handles("ColonyGrew")
+def _grew(d: _Draft, p: dict[str, Any]) -> None:
+    d.colonies[p["colony_id"]] = replace(
+        d.colonies[p["colony_id"]], population=p["population"], legal_citizens=p["legal_citizens"]
+    )
+
+
+@handles("TaxesCollected")
+def _taxes(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(civ, mu=civ.mu + p["mu"], taxes=p["mu"])
+
+
+@handles("TradeOccurred")
+def _trade(d: _Draft, p: dict[str, Any]) -> None:
+    for civ_id, gain in ((p["civ_a"], p["gain_a"]), (p["civ_b"], p["gain_b"])):
+        civ = d.civs[civ_id]
+        d.civs[civ_id] = replace(civ, trade_gain=civ.trade_gain + gain)
+
+
+@handles("TradeTaxesCollected")
+def _trade_taxes(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(civ, mu=civ.mu + p["mu"], trade_gain=0)
+
+
+@handles("SalvageCollected")
+def _salvage(d: _Draft, p: dict[str, Any]) -> None:
+    unit = d.units[p["unit_id"]]
+    d.add_junk(p["sector_id"], -p["ore"])
+    d.unit(unit.unit_id, ore=unit.ore + p["ore"], state=UnitState.ENGAGED, task="salvage")

@@ -1,0 +1,61 @@
+"""What the step functions share: running the orders of a step one by one against the world as it changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.engine.apply import apply_events
+from game.engine.events import Event, Visibility
+from game.engine.orders import OrderCommand, OrderProblem, validate_order
+from game.engine.world import World
+
+if TYPE_CHECKING:
+    from game.engine.resolve import StepInput
+
+OrderHandler = Callable[[OrderCommand, World], list[Event]]
+
+
+def to_civ(civ_id: int, event_type: str, payload: dict[str, Any]) -> Event:
+    return Event(event_type, payload, Visibility.CIV, civ_id)
+
+
+def to_civs(
+    civ_ids: set[int] | list[int] | tuple[int, ...], event_type: str, payload: dict[str, Any]
+) -> Event:
+    """An event several civilizations see: GM visibility, with the civilizations named in `seen_by`."""
+    return Event(event_type, {**payload, "seen_by": sorted(set(civ_ids))}, Visibility.GM)
+
+
+def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> list[Event]:
+    """Each order of this step, in the order given, checked against the world as the orders before it left it.
+
+    A rejected order changes nothing and tells its civilization why. Free-text `Declare` orders are for the
+    GM.
+    """
+    world = step_input.world
+    events: list[Event] = []
+    for order in step_input.orders:
+        handler = handlers.get(order.kind)
+        if handler is None or order.step_key != step_input.step.key:
+            continue
+        try:
+            validate_order(order, world)
+        except OrderProblem as problem:
+            events.append(
+                to_civ(
+                    order.civ_id,
+                    "OrderRejected",
+                    {
+                        "kind": order.kind,
+                        "payload": dict(order.payload),
+                        "field": problem.field,
+                        "reason": problem.message,
+                    },
+                )
+            )
+            continue
+        produced = handler(order, world)
+        events.extend(produced)
+        world = apply_events(world, produced)
+    return events

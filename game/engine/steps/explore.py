@@ -1,0 +1,370 @@
+"""Explore: "Units move, Civilizations make discoveries, and Players learn more about the Galaxy."
+
+Steps 3, 4, 9, 10, 12 and 13 are TODO in the rules: GM_RULING slots with no function here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import rulings
+from game.engine.dice import Dice
+from game.engine.events import Event
+from game.engine.orders import OrderCommand
+from game.engine.steps.common import run_orders, to_civ, to_civs
+from game.engine.world import (
+    Unit,
+    UnitState,
+    World,
+    course_cost,
+    sector_coords,
+)
+
+if TYPE_CHECKING:
+    from game.engine.resolve import StepInput
+
+# Tasks that engage a unit only "until the start of the next Round" (Expand 1 cargo, Exploit 8 salvage).
+ONE_ROUND_TASKS = frozenset({"cargo", "salvage"})
+
+
+def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: Dice) -> list[Event]:
+    """1. Ships currently En Route cover a distance equal to their Move Rate.
+
+    This is also the start of the round, when cargo and salvage work (Engaged "until the start of the next
+    Round") ends.
+    """
+    world = step_input.world
+    events: list[Event] = []
+    for unit in sorted(world.units.values(), key=lambda u: u.unit_id):
+        if unit.state is UnitState.ENGAGED and unit.task in ONE_ROUND_TASKS:
+            events.append(to_civ(unit.civ_id, "UnitReleased", {"unit_id": unit.unit_id, "task": unit.task}))
+        elif unit.state is UnitState.EN_ROUTE:
+            mp = world.design_of(unit).stats.movement_rate
+            events.append(
+                to_civ(
+                    unit.civ_id,
+                    "UnitMoved",
+                    {
+                        "unit_id": unit.unit_id,
+                        "mp": mp,
+                        "eta_left": max(0, unit.eta_left - mp),
+                    },
+                )
+            )
+    return events
+
+
+def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[Event]:
+    """2. An En Route Unit whose ETA has been met or exceeded now arrives at its Destination and is
+    Operational."""
+    return [
+        to_civ(
+            unit.civ_id,
+            "UnitArrived",
+            {
+                "unit_id": unit.unit_id,
+                "sector_id": unit.destination_sector,
+                "poi_id": unit.destination_poi,
+            },
+        )
+        for unit in sorted(step_input.world.units.values(), key=lambda u: u.unit_id)
+        if unit.state is UnitState.EN_ROUTE and unit.eta_left <= 0
+    ]
+
+
+HEX_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _distance_field(
+    sources: set[tuple[int, int]], radius: int, bounds: tuple[int, int, int, int]
+) -> dict[tuple[int, int], int]:
+    """Hex distance from the nearest source, out to `radius`: one breadth-first pass for all of a civilization's
+    observers, so detection costs the area covered, not observers times targets. A shortest hex path between
+    two Sectors can keep each axial coordinate monotone, so staying inside the map's q/r bounds loses none."""
+    q_min, q_max, r_min, r_max = bounds
+    field = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    for distance in range(1, radius + 1):
+        reached = []
+        for q, r in frontier:
+            for dq, dr in HEX_STEPS:
+                cell = (q + dq, r + dr)
+                if cell not in field and q_min <= cell[0] <= q_max and r_min <= cell[1] <= r_max:
+                    field[cell] = distance
+                    reached.append(cell)
+        frontier = reached
+    return field
+
+
+def _observers(world: World, civ_id: int, units: list[Unit]) -> dict[str, int]:
+    """Sector -> the best Sensors the civilization has there (units and operational colonies)."""
+    best: dict[str, int] = {}
+    for unit in units:
+        sensors = world.design_of(unit).stats.sensors
+        if sensors > best.get(unit.sector_id, 0):
+            best[unit.sector_id] = sensors
+    for colony in world.colonies.values():
+        if colony.civ_id == civ_id and colony.operational:
+            sector = world.planet_sector(colony.planet_id)
+            best[sector] = max(best.get(sector, 0), rulings.COLONY_SENSORS)
+    return best
+
+
+def _gm_finds(dice: Dice, civ_id: int, poi_id: str, sensors: int) -> bool:
+    roll = dice.roll(rulings.HIDDEN_DETECTION_DIE, f"civ {civ_id} detects hidden {poi_id}")
+    return roll + sensors >= rulings.HIDDEN_DETECTION_TARGET
+
+
+def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> list[Event]:
+    """5. Determine whether or not planets and other celestial bodies exist within your civilization's LRS
+    range. (Optional: GM Rolls to determine whether or not you detect cloaked, hidden, or other anomalies in
+    your LRS range.)
+
+    Other civilizations' units and colonies are detected here too: what a civilization sees this round is what
+    lets it start a skirmish (Explore 7) or speak (Explore 8).
+    """
+    world = step_input.world
+    index = world.units_by_sector()
+    coords = {sector: sector_coords(sector) for sector in world.sectors}
+    qs, rs = [c[0] for c in coords.values()] or [0], [c[1] for c in coords.values()] or [0]
+    bounds = (min(qs), max(qs), min(rs), max(rs))
+    pois_by_sector: dict[str, list[str]] = {}
+    for poi in world.pois.values():
+        pois_by_sector.setdefault(poi.sector_id, []).append(poi.poi_id)
+    colonies_by_sector: dict[str, list[int]] = {}
+    for colony in world.colonies.values():
+        colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
+    # What each Sector shows: (signature less cloak, unit id, owner) of the units present in it.
+    showing = {
+        sector: [
+            (world.design_of(u).stats.signature - world.design_of(u).specials.cloak, u.unit_id, u.civ_id) for u in units
+        ]
+        for sector, units in index.items()
+    }
+    brightest = max(
+        [
+            rulings.COLONY_SIGNATURE,
+            *(p.signature for p in world.pois.values()),
+            *(d.stats.signature for d in world.designs.values()),
+        ]
+    )
+    events: list[Event] = []
+    for civ_id in sorted(world.civs):
+        own = [u for units in index.values() for u in units if u.civ_id == civ_id]
+        civ = world.civs[civ_id]
+        by_sensors: dict[int, set[tuple[int, int]]] = {}
+        for sector, sensors in _observers(world, civ_id, own).items():
+            by_sensors.setdefault(sensors, set()).add(coords.get(sector, sector_coords(sector)))
+        fields = [
+            (sensors, _distance_field(sources, rulings.lrs_range(sensors, brightest), bounds))
+            for sensors, sources in sorted(by_sensors.items(), reverse=True)  # best sensors first
+        ]
+        seen_units: set[int] = set()
+        seen_colonies: set[int] = set()
+        best_at: dict[str, int] = {}
+        for sensors, field in fields:
+            for sector, shown in showing.items():
+                distance = field.get(coords[sector], -1)
+                if distance >= 0:
+                    seen_units.update(
+                        unit_id
+                        for visible, unit_id, owner in shown
+                        if owner != civ_id and distance <= rulings.lrs_range(sensors, visible)
+                    )
+            for sector, colony_ids in colonies_by_sector.items():
+                if 0 <= field.get(coords[sector], -1) <= rulings.lrs_range(sensors, rulings.COLONY_SIGNATURE):
+                    seen_colonies.update(c for c in colony_ids if world.colonies[c].civ_id != civ_id)
+            for sector, poi_ids in pois_by_sector.items():
+                distance = field.get(coords[sector], -1)
+                for poi_id in poi_ids:
+                    if poi_id not in best_at and 0 <= distance <= rulings.lrs_range(
+                        sensors, world.pois[poi_id].signature
+                    ):
+                        best_at[poi_id] = sensors
+        seen_pois: set[str] = set()
+        for poi_id, sensors in sorted(best_at.items()):
+            hidden = world.pois[poi_id].hidden
+            if (
+                hidden == 0
+                or poi_id in civ.known_pois
+                or (hidden == 1 and world.options.gm_detection_rolls and _gm_finds(dice, civ_id, poi_id, sensors))
+            ):
+                seen_pois.add(poi_id)
+        events.append(
+            to_civ(
+                civ_id,
+                "DetectionUpdated",
+                {
+                    "civ_id": civ_id,
+                    "units": sorted(seen_units),
+                    "colonies": sorted(seen_colonies),
+                    "pois": sorted(seen_pois - civ.known_pois),
+                    "sectors": sorted({world.pois[p].sector_id for p in seen_pois} - civ.charted),
+                },
+            )
+        )
+    return events
+
+
+def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
+    """6. If you have a ship is in the same sector as a planet, enemy ship, or other object of interest, you
+    may now thoroughly scan/explore/analyze it. (Optional: GM rolls to determine whether or not you detect
+    extremely well-hidden short-range anomalies.)
+
+    Scanning is never a loss, so every civilization scans whatever shares a Sector with its units; a scanned
+    planet is surveyed (its Ore and flags become known). Hidden objects (level 1) are found at close range;
+    extremely well-hidden ones (level 2) only by the optional GM roll.
+    """
+    world = step_input.world
+    index = world.units_by_sector()
+    pois_by_sector: dict[str, list[str]] = {}
+    for poi in world.pois.values():
+        pois_by_sector.setdefault(poi.sector_id, []).append(poi.poi_id)
+    planets_by_poi: dict[str, list[str]] = {}
+    for planet in world.planets.values():
+        planets_by_poi.setdefault(planet.poi_id, []).append(planet.planet_id)
+    colonies_by_sector: dict[str, list[int]] = {}
+    for colony in world.colonies.values():
+        colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
+    events: list[Event] = []
+    for civ_id in sorted(world.civs):
+        civ = world.civs[civ_id]
+        pois: set[str] = set()
+        units: set[int] = set()
+        best: dict[str, int] = {}
+        for sector, present in index.items():
+            sensors = max([-1, *(world.design_of(u).stats.sensors for u in present if u.civ_id == civ_id)])
+            if sensors >= 0:
+                best[sector] = sensors
+        for sector, sensors in sorted(best.items()):
+            for target in index[sector]:
+                design = world.design_of(target)
+                if (
+                    target.civ_id != civ_id
+                    and rulings.lrs_range(sensors, design.stats.signature, design.specials.cloak) >= 0
+                ):
+                    units.add(target.unit_id)
+            for poi_id in sorted(pois_by_sector.get(sector, ())):
+                hidden = world.pois[poi_id].hidden
+                if (
+                    hidden < 2
+                    or poi_id in civ.known_pois
+                    or (world.options.gm_detection_rolls and _gm_finds(dice, civ_id, poi_id, sensors))
+                ):
+                    pois.add(poi_id)
+        planets = {p for poi in pois for p in planets_by_poi.get(poi, ())}
+        colonies = {c for s in best for c in colonies_by_sector.get(s, ()) if world.colonies[c].civ_id != civ_id}
+        new = {
+            "pois": sorted(pois - civ.known_pois),
+            "planets": sorted(planets - civ.surveyed_planets),
+            "units": sorted(units - civ.detected_units),
+            "colonies": sorted(colonies - civ.detected_colonies),
+        }
+        if any(new.values()):
+            events.append(to_civ(civ_id, "CloseScanned", {"civ_id": civ_id, **new}))
+    return events
+
+
+def _declare_skirmish(order: OrderCommand, world: World, round_number: int) -> list[Event]:
+    sector, target = order.payload["sector_id"], order.payload["target_civ_id"]
+    for s in world.skirmishes.values():
+        # Two declarations between the same pair in one Sector are one skirmish.
+        if s.sector_id == sector and {s.attacker_civ, s.defender_civ} == {order.civ_id, target}:
+            return []
+    return [
+        to_civs(
+            [order.civ_id],
+            "SkirmishDeclared",
+            {
+                "skirmish_id": f"{round_number}:{sector}:{order.civ_id}:{target}",
+                "sector_id": sector,
+                "attacker_civ": order.civ_id,
+                "defender_civ": target,
+            },
+        )
+    ]
+
+
+def explore_7_choice_to_start_a_skirmish(step_input: StepInput, dice: Dice) -> list[Event]:
+    """7. If a unit within your civilization is within Weapons Range of another civilization's units and can
+    see them, you now have the option of starting a skirmish. (See EXTERMINATE.)"""
+    round_number = step_input.pointer.round
+    return run_orders(
+        step_input,
+        {
+            "StartSkirmish": lambda order, world: _declare_skirmish(order, world, round_number),
+        },
+    )
+
+
+def _message(order: OrderCommand, world: World) -> list[Event]:
+    to_civ_id = order.payload["to_civ_id"]
+    return [
+        to_civs(
+            [order.civ_id, to_civ_id],
+            "MessageDelivered",
+            {
+                "from_civ": order.civ_id,
+                "to_civ": to_civ_id,
+                "text": order.payload["text"],
+            },
+        )
+    ]
+
+
+def explore_8_communications(step_input: StepInput, dice: Dice) -> list[Event]:
+    """8. If a unit within your civilization is within Communications range of another civilization's units,
+    you may engage in diplomacy or trade now."""
+    return run_orders(step_input, {"SendMessage": _message})
+
+
+def _gift(order: OrderCommand, world: World) -> list[Event]:
+    to_unit = world.units[order.payload["to_unit_id"]]
+    return [
+        to_civs(
+            [order.civ_id, to_unit.civ_id],
+            "GiftDelivered",
+            {
+                "from_civ": order.civ_id,
+                "to_civ": to_unit.civ_id,
+                "from_unit": order.payload["unit_id"],
+                "to_unit": to_unit.unit_id,
+                "ore": order.payload.get("ore", 0),
+                "mu": order.payload.get("mu", 0),
+            },
+        )
+    ]
+
+
+def explore_11_gifts_and_trade_goods(step_input: StepInput, dice: Dice) -> list[Event]:
+    """11. If a unit within your civilization is at the same Destination as another civilization's unit, you
+    may deliver gifts or exchange trade goods now."""
+    return run_orders(step_input, {"Gift": _gift})
+
+
+def plot_course(order: OrderCommand, world: World) -> list[Event]:
+    unit = world.units[order.payload["unit_id"]]
+    sector, poi = order.payload["sector_id"], order.payload.get("poi_id")
+    eta = course_cost(world, unit, sector, poi)
+    return [
+        to_civ(
+            order.civ_id,
+            "CoursePlotted",
+            {
+                "unit_id": unit.unit_id,
+                "sector_id": sector,
+                "poi_id": poi,
+                "eta": eta,
+            },
+        )
+    ]
+
+
+def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
+    """14. Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it.
+
+    ("A unit must have operational Sensors and Star Charts to Plot a Course. When you plot a course, you are
+    given an ETA which represents the number of Movement Points you need to expend to get to the
+    destination.")
+    """
+    return run_orders(step_input, {"PlotCourse": plot_course})

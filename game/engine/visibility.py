@@ -1,0 +1,97 @@
+"""Fog of war: what one civilization knows, built in one place, and which events it may read.
+
+A civilization knows its own units, colonies, mines, projects and stocks fully; other civilizations' units and
+colonies only while it detects them (Explore 5 and 6), and then only what a sensor shows (no hit points, cargo
+or course); the galaxy as far as its Star Charts and scans reach.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.events import Event, Visibility
+from game.engine.world import World, record_to_dict
+
+
+def event_visible_to(event: Event, civ_id: int) -> bool:
+    """PUBLIC events to all; CIV events to their civilization; GM events also to the civilizations the event
+    names in `seen_by` (a skirmish's two sides, a message's sender and recipient)."""
+    if event.visibility is Visibility.PUBLIC:
+        return True
+    if event.visibility is Visibility.CIV:
+        return event.civ_id == civ_id
+    return civ_id in event.payload.get("seen_by", ())
+
+
+def civ_view(world: World, civ_id: int) -> dict[str, Any]:
+    civ = world.civs[civ_id]
+    if world.options.full_star_map:
+        # CW 12.1: the strategic map (every star's position) is everyone's; hidden objects are not on it.
+        pois = {p for p, poi in world.pois.items() if poi.hidden == 0} | civ.known_pois
+        sectors = set(world.sectors)
+    else:
+        pois = set(civ.known_pois)
+        sectors = set(civ.charted)
+    own_units = [u for u in world.units.values() if u.civ_id == civ_id]
+    present = {u.sector_id for u in own_units if u.carried_by is None}
+    planets = []
+    for planet_id, planet in sorted(world.planets.items()):
+        if planet_id in civ.surveyed_planets:
+            planets.append(record_to_dict(planet))
+        elif planet.poi_id in pois:
+            # Scouting shows that a planet is there, not what it holds.
+            planets.append({"planet_id": planet_id, "poi_id": planet.poi_id, "name": planet.name})
+    seen_units = [
+        {
+            "unit_id": u.unit_id,
+            "civ_id": u.civ_id,
+            "design_id": u.design_id,
+            "design": world.design_of(u).name,
+            "name": u.name,
+            "sector_id": u.sector_id,
+            "poi_id": u.poi_id,
+        }
+        for _, u in sorted(world.units.items())
+        if u.unit_id in civ.detected_units and u.civ_id != civ_id
+    ]
+    seen_colonies = [
+        {"colony_id": c.colony_id, "civ_id": c.civ_id, "planet_id": c.planet_id}
+        for _, c in sorted(world.colonies.items())
+        if c.colony_id in civ.detected_colonies and c.civ_id != civ_id
+    ]
+    designs = {u.design_id for u in own_units} | {
+        k for k, d in world.designs.items() if d.civ_id in (None, civ_id)
+    }
+    return {
+        "civ": record_to_dict(civ),
+        "civs": [{"civ_id": c.civ_id, "name": c.name} for _, c in sorted(world.civs.items())],
+        "options": record_to_dict(world.options),
+        # Junk is seen only where the civilization has a unit.
+        "sectors": [
+            {"sector_id": s, "junk": world.sectors[s].junk if s in present else None} for s in sorted(sectors)
+        ],
+        "pois": [record_to_dict(world.pois[p]) for p in sorted(pois)],
+        "planets": planets,
+        "designs": sorted(designs),
+        "units": [record_to_dict(u) for u in sorted(own_units, key=lambda u: u.unit_id)],
+        "other_units": seen_units,
+        "colonies": [record_to_dict(c) for _, c in sorted(world.colonies.items()) if c.civ_id == civ_id],
+        "other_colonies": seen_colonies,
+        "mines": [record_to_dict(m) for _, m in sorted(world.mines.items()) if m.civ_id == civ_id],
+        "projects": [record_to_dict(p) for _, p in sorted(world.projects.items()) if p.civ_id == civ_id],
+        "terraforming": [
+            record_to_dict(t) for _, t in sorted(world.terraforming.items()) if t.civ_id == civ_id
+        ],
+        "ore_stocks": [
+            {"poi_id": poi, "ore": ore}
+            for (owner, poi), ore in sorted(world.ore_stocks.items())
+            if owner == civ_id
+        ],
+        "skirmishes": [
+            record_to_dict(s)
+            for _, s in sorted(world.skirmishes.items())
+            if civ_id in (s.attacker_civ, s.defender_civ)
+        ],
+        "wars": [list(p) for p in sorted(world.wars) if civ_id in p],
+        "contacts": [list(p) for p in sorted(world.contacts) if civ_id in p],
+    }

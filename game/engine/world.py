@@ -1,0 +1,412 @@
+"""The frozen state a round's steps read: the galaxy, the civilizations and everything they own.
+
+A `World` changes only through `apply.apply_events`; the steps never build one. Ids: civilizations, units,
+colonies, mines and projects are ints (new ones come from `next_id`, and the event that creates one names it);
+Sectors are "q,r" (axial hex coordinates, a Cluster War hex each); Points of Interest and planets are strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from game.engine.combat import Defense, Weapon
+from game.engine.rulings import WEAPONS_RANGE_SECTORS, cargo_space_of, course_mp, hex_distance
+from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
+
+
+class UnitState(StrEnum):
+    OPERATIONAL = "operational"
+    EN_ROUTE = "en_route"
+    ENGAGED = "engaged"
+    UNDER_CONSTRUCTION = "under_construction"
+    DESTROYED = "destroyed"  # a wreck between Exterminate 4 and 6, when it becomes junk and leaves the world
+
+
+def sector_id(q: int, r: int) -> str:
+    return f"{q},{r}"
+
+
+def sector_coords(sector: str) -> tuple[int, int]:
+    q, r = sector.split(",")
+    return int(q), int(r)
+
+
+@dataclass(frozen=True)
+class Sector:
+    sector_id: str
+    junk: int = 0  # Space Junk, in Ore a salvager can recover
+
+    @property
+    def coords(self) -> tuple[int, int]:
+        return sector_coords(self.sector_id)
+
+
+@dataclass(frozen=True)
+class PointOfInterest:
+    poi_id: str
+    sector_id: str
+    kind: str  # "star_system", "station", "black_hole", ...
+    name: str
+    signature: int = 100  # a star outshines any ship
+    hidden: int = (
+        0  # 0 plain; 1 hidden (GM roll in LRS range); 2 extremely well hidden (GM roll at close scan)
+    )
+
+
+@dataclass(frozen=True)
+class Planet:
+    planet_id: str
+    poi_id: str
+    name: str
+    ore_deposit: int = 0  # Ore left to mine
+    viable: bool = False  # a Viable Planet: colonizable
+    suitable_site: bool = False  # a Suitable Site: construction may start here
+    max_population: int = 10
+    terraform_tp: int = 12
+    special_resource: str | None = None
+
+
+@dataclass(frozen=True)
+class Civilization:
+    civ_id: int
+    name: str
+    mu: int = 0  # Monetary Units in the treasury
+    charted: frozenset[str] = frozenset()  # Sectors on its Star Charts
+    known_pois: frozenset[str] = frozenset()
+    surveyed_planets: frozenset[str] = frozenset()  # close-scanned: deposits and flags known
+    detected_units: frozenset[int] = frozenset()  # other civilizations' units seen this round
+    detected_colonies: frozenset[int] = frozenset()
+    forbids_free_trade: bool = False
+    trade_gain: int = 0  # MU of trade this quarter, set in Exploit 7 and collected in Exploit 9
+    taxes: int = 0  # MU of taxes this quarter (Exploit 5), what trade partners' gains are measured on
+    special_resources: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unit:
+    unit_id: int
+    civ_id: int
+    design_id: str
+    name: str
+    sector_id: str
+    poi_id: str | None = None
+    state: UnitState = UnitState.OPERATIONAL
+    destination_sector: str | None = None
+    destination_poi: str | None = None
+    eta_left: int = 0  # Movement Points still to spend
+    hp: float = 0.0
+    ore: int = 0  # Ore in its cargo hold
+    carried_by: int | None = None  # the carrier whose hold it rides in
+    task: str | None = (
+        None  # what an Engaged unit is doing: "cargo", "salvage", "construction:7", "occupy:3", ...
+    )
+
+
+@dataclass(frozen=True)
+class Colony:
+    colony_id: int
+    civ_id: int
+    planet_id: str
+    population: int
+    legal_citizens: int
+    operational: bool = False
+    occupied_by: int | None = None  # the occupying civilization
+
+
+@dataclass(frozen=True)
+class Mine:
+    mine_id: int
+    civ_id: int
+    planet_id: str
+    output: int = 3  # Ore per Fiscal Quarter
+    operational: bool = True
+
+
+@dataclass(frozen=True)
+class ConstructionProject:
+    project_id: int
+    civ_id: int
+    poi_id: str  # the site: its Ore stock feeds the project
+    design_id: str
+    unit_id: int  # the unit Under Construction
+    builder_ids: tuple[int, ...]
+    bp_needed: int
+    bp_done: int = 0
+    completed: bool = False
+
+
+@dataclass(frozen=True)
+class TerraformProject:
+    project_id: int
+    civ_id: int
+    planet_id: str
+    unit_ids: tuple[int, ...]
+    tp_needed: int
+    tp_done: int = 0
+    starved: bool = False  # ran short of Ore: from the next round on it loses a point each round it gets none
+    completed: bool = False
+
+
+@dataclass(frozen=True)
+class SkirmishState:
+    skirmish_id: str
+    sector_id: str
+    attacker_civ: int
+    defender_civ: int
+    status: str = "declared"  # declared -> open -> begun -> fought -> over; or cancelled
+    unit_ids: tuple[int, ...] = ()  # units in the fight (after Exterminate 3: those who did not evade)
+    escaped: tuple[int, ...] = ()
+    surrendered: tuple[int, ...] = ()
+    victor_civ: int | None = None
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Campaign switches for the optional parts of the round."""
+
+    gm_detection_rolls: bool = False  # Explore 5 / 6 optional GM rolls for hidden objects
+    special_resources: bool = False  # Exploit 6
+    full_star_map: bool = True  # CW 12.1: everyone has the strategic map; off: charts grow by exploring
+
+
+@dataclass(frozen=True)
+class World:
+    designs: Mapping[str, UnitDesign] = field(default_factory=lambda: {d.design_id: d for d in STARTER_UNITS})
+    sectors: Mapping[str, Sector] = field(default_factory=dict)
+    pois: Mapping[str, PointOfInterest] = field(default_factory=dict)
+    planets: Mapping[str, Planet] = field(default_factory=dict)
+    civs: Mapping[int, Civilization] = field(default_factory=dict)
+    units: Mapping[int, Unit] = field(default_factory=dict)
+    colonies: Mapping[int, Colony] = field(default_factory=dict)
+    mines: Mapping[int, Mine] = field(default_factory=dict)
+    projects: Mapping[int, ConstructionProject] = field(default_factory=dict)
+    terraforming: Mapping[int, TerraformProject] = field(default_factory=dict)
+    ore_stocks: Mapping[tuple[int, str], int] = field(
+        default_factory=dict
+    )  # (civ_id, poi_id) -> Ore at the site
+    skirmishes: Mapping[str, SkirmishState] = field(default_factory=dict)
+    wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id)
+    contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
+    options: RuleOptions = field(default_factory=RuleOptions)
+    next_id: int = 1
+
+    # Lookups the steps share.
+
+    def design_of(self, unit: Unit) -> UnitDesign:
+        return self.designs[unit.design_id]
+
+    def planet_sector(self, planet_id: str) -> str:
+        return self.pois[self.planets[planet_id].poi_id].sector_id
+
+    def ore_at(self, civ_id: int, poi_id: str) -> int:
+        return self.ore_stocks.get((civ_id, poi_id), 0)
+
+    def at_war(self, a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in self.wars
+
+    def units_by_sector(self) -> dict[str, list[Unit]]:
+        """Units present in each Sector (not En Route, not carried): the index that keeps searches linear."""
+        index: dict[str, list[Unit]] = {}
+        for unit in self.units.values():
+            if unit.state in (UnitState.EN_ROUTE, UnitState.DESTROYED) or unit.carried_by is not None:
+                continue
+            index.setdefault(unit.sector_id, []).append(unit)
+        return index
+
+    def cargo_used(self, carrier_id: int) -> int:
+        carrier = self.units[carrier_id]
+        riders = sum(
+            cargo_space_of(self.design_of(u)) for u in self.units.values() if u.carried_by == carrier_id
+        )
+        return carrier.ore + riders
+
+    def cargo_free(self, carrier_id: int) -> int:
+        carrier = self.units[carrier_id]
+        return self.design_of(carrier).specials.cargo_capacity - self.cargo_used(carrier_id)
+
+
+def pair(a: int, b: int) -> tuple[int, int]:
+    return (min(a, b), max(a, b))
+
+
+# JSON: the shape the Django side stores and golden scenario files are written in.
+
+
+def _design_to_dict(design: UnitDesign) -> dict[str, Any]:
+    return {
+        "design_id": design.design_id,
+        "name": design.name,
+        "scale": design.scale.name,
+        "stats": vars(design.stats).copy(),
+        "weapons": [{"type": w.type, "average_damage": w.average_damage} for w in design.weapons],
+        "defenses": [{"type": d.type, "damage_resistance": d.damage_resistance} for d in design.defenses],
+        "specials": vars(design.specials).copy(),
+        "crew": design.crew,
+        "civ_id": design.civ_id,
+    }
+
+
+def _design_from_dict(data: Mapping[str, Any]) -> UnitDesign:
+    return UnitDesign(
+        design_id=data["design_id"],
+        name=data["name"],
+        scale=Scale[data["scale"]],
+        stats=UnitStats(**data["stats"]),
+        weapons=tuple(Weapon(**w) for w in data.get("weapons", ())),
+        defenses=tuple(Defense(**d) for d in data.get("defenses", ())),
+        specials=Specials(**data.get("specials", {})),
+        crew=data.get("crew", 0),
+        civ_id=data.get("civ_id"),
+    )
+
+
+def record_to_dict(record: object) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in vars(record).items():
+        if isinstance(value, frozenset):
+            out[key] = sorted(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        elif isinstance(value, StrEnum):
+            out[key] = value.value
+        elif isinstance(value, Mapping):
+            out[key] = dict(sorted(value.items()))
+        else:
+            out[key] = value
+    return out
+
+
+def world_to_dict(world: World) -> dict[str, Any]:
+    starter_ids = {d.design_id for d in STARTER_UNITS}
+    return {
+        "options": vars(world.options).copy(),
+        "next_id": world.next_id,
+        # Starter designs are implied; only a campaign's own designs are written out.
+        "designs": [_design_to_dict(d) for k, d in sorted(world.designs.items()) if k not in starter_ids],
+        "sectors": [record_to_dict(s) for _, s in sorted(world.sectors.items())],
+        "pois": [record_to_dict(p) for _, p in sorted(world.pois.items())],
+        "planets": [record_to_dict(p) for _, p in sorted(world.planets.items())],
+        "civs": [record_to_dict(c) for _, c in sorted(world.civs.items())],
+        "units": [record_to_dict(u) for _, u in sorted(world.units.items())],
+        "colonies": [record_to_dict(c) for _, c in sorted(world.colonies.items())],
+        "mines": [record_to_dict(m) for _, m in sorted(world.mines.items())],
+        "projects": [record_to_dict(p) for _, p in sorted(world.projects.items())],
+        "terraforming": [record_to_dict(t) for _, t in sorted(world.terraforming.items())],
+        "ore_stocks": [
+            {"civ_id": civ, "poi_id": poi, "ore": ore} for (civ, poi), ore in sorted(world.ore_stocks.items())
+        ],
+        "skirmishes": [record_to_dict(s) for _, s in sorted(world.skirmishes.items())],
+        "wars": [list(p) for p in sorted(world.wars)],
+        "contacts": [list(p) for p in sorted(world.contacts)],
+    }
+
+
+def _civ_from_dict(d: Mapping[str, Any]) -> Civilization:
+    return Civilization(
+        civ_id=d["civ_id"],
+        name=d["name"],
+        mu=d.get("mu", 0),
+        charted=frozenset(d.get("charted", ())),
+        known_pois=frozenset(d.get("known_pois", ())),
+        surveyed_planets=frozenset(d.get("surveyed_planets", ())),
+        detected_units=frozenset(d.get("detected_units", ())),
+        detected_colonies=frozenset(d.get("detected_colonies", ())),
+        forbids_free_trade=d.get("forbids_free_trade", False),
+        trade_gain=d.get("trade_gain", 0),
+        taxes=d.get("taxes", 0),
+        special_resources=dict(d.get("special_resources", {})),
+    )
+
+
+def _unit_from_dict(d: Mapping[str, Any], designs: Mapping[str, UnitDesign]) -> Unit:
+    fields = dict(d)
+    fields["state"] = UnitState(fields.get("state", UnitState.OPERATIONAL))
+    # A scenario may leave hp out: the unit is then at full strength.
+    fields.setdefault("hp", float(designs[fields["design_id"]].stats.hp))
+    fields["hp"] = float(fields["hp"])
+    return Unit(**fields)
+
+
+def world_from_dict(data: Mapping[str, Any]) -> World:
+    designs = {d.design_id: d for d in STARTER_UNITS}
+    designs.update((d["design_id"], _design_from_dict(d)) for d in data.get("designs", ()))
+    units = {u["unit_id"]: _unit_from_dict(u, designs) for u in data.get("units", ())}
+    return World(
+        designs=designs,
+        sectors={s["sector_id"]: Sector(**s) for s in data.get("sectors", ())},
+        pois={p["poi_id"]: PointOfInterest(**p) for p in data.get("pois", ())},
+        planets={p["planet_id"]: Planet(**p) for p in data.get("planets", ())},
+        civs={c["civ_id"]: _civ_from_dict(c) for c in data.get("civs", ())},
+        units=units,
+        colonies={c["colony_id"]: Colony(**c) for c in data.get("colonies", ())},
+        mines={m["mine_id"]: Mine(**m) for m in data.get("mines", ())},
+        projects={
+            p["project_id"]: ConstructionProject(**{**p, "builder_ids": tuple(p["builder_ids"])})
+            for p in data.get("projects", ())
+        },
+        terraforming={
+            t["project_id"]: TerraformProject(**{**t, "unit_ids": tuple(t["unit_ids"])})
+            for t in data.get("terraforming", ())
+        },
+        ore_stocks={(s["civ_id"], s["poi_id"]): s["ore"] for s in data.get("ore_stocks", ())},
+        skirmishes={
+            s["skirmish_id"]: SkirmishState(
+                **{
+                    **s,
+                    "unit_ids": tuple(s.get("unit_ids", ())),
+                    "escaped": tuple(s.get("escaped", ())),
+                    "surrendered": tuple(s.get("surrendered", ())),
+                }
+            )
+            for s in data.get("skirmishes", ())
+        },
+        wars=frozenset(pair(*p) for p in data.get("wars", ())),
+        contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
+        options=RuleOptions(**data.get("options", {})),
+        next_id=data.get(
+            "next_id", 1 + max([0, *units, *(c["colony_id"] for c in data.get("colonies", ()))])
+        ),
+    )
+
+
+# Queries on units that orders and steps share, so each ruling is applied the same way everywhere.
+
+
+def unit_label(world: World, unit: Unit) -> str:
+    return f"{world.design_of(unit).name} *{unit.name}*"
+
+
+def is_armed(design: UnitDesign) -> bool:
+    """Combat-capable: a weapon that does damage (as `combat.is_combat_capable` rules for a fight)."""
+    return any(weapon.average_damage > 0 for weapon in design.weapons)
+
+
+def sector_distance(a: str, b: str) -> int:
+    return hex_distance(sector_coords(a), sector_coords(b))
+
+
+def is_present(unit: Unit) -> bool:
+    """In a Sector where others can meet it: not in transit, not a wreck, not riding in a hold, not unbuilt.
+    """
+    return unit.carried_by is None and unit.state in (UnitState.OPERATIONAL, UnitState.ENGAGED)
+
+
+def course_cost(world: World, unit: Unit, sector: str, poi: str | None) -> int | None:
+    """Explore 14 — the ETA in Movement Points from where `unit` is to (`sector`, `poi`); None if it cannot
+    go."""
+    design = world.design_of(unit)
+    sectors = sector_distance(unit.sector_id, sector)
+    if sectors > 0 and not design.specials.ftl:
+        return None
+    return course_mp(sectors, same_poi=poi == unit.poi_id)
+
+
+def can_reach_in_one_round(world: World, unit: Unit, sector: str) -> bool:
+    """Exterminate 1 — in the same Sector, or able to get there on one quarter's Move Rate."""
+    if sector_distance(unit.sector_id, sector) <= WEAPONS_RANGE_SECTORS:
+        return True
+    cost = course_cost(world, unit, sector, None)
+    return cost is not None and cost <= world.design_of(unit).stats.movement_rate
