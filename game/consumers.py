@@ -36,7 +36,7 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def campaign_event(self, message: dict[str, Any]) -> None:
         event = message["event"]
-        if can_see(self.viewer, event["visibility"], event["civ_id"]):
+        if can_see(self.viewer, event):
             await self.send_json({"type": "event", "event": event})
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:

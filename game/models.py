@@ -33,6 +33,9 @@ class Campaign(models.Model):
     round = models.PositiveIntegerField(default=1)
     step_index = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # The rules' state of the galaxy, civilizations and units (game.engine.world.World as JSON); empty until a
+    # galaxy or scenario is loaded.
+    world = models.JSONField(default=dict, blank=True)
     failure = models.TextField(blank=True, help_text="Why the last resolution failed, for the GM.")
     # The number of the last event; the per-campaign sequence is taken from here under the campaign's row lock.
     last_seq = models.PositiveBigIntegerField(default=0)
@@ -185,3 +188,16 @@ class Event(models.Model):
             "step": ALL_STEPS[self.step_index].key,
             "at": self.created_at.isoformat(),
         }
+
+
+class EventWitness(models.Model):
+    """A civilization that saw a GM-visibility event (a skirmish's sides, a message's two ends): it may read it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="witnesses")
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="witnessed")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "civilization"], name="witness_once")]
+
+    def __str__(self) -> str:
+        return f"{self.civilization_id} saw #{self.event_id}"

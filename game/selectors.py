@@ -8,8 +8,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
+from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
 from game.engine.phases import ALL_STEPS, Phase
+from game.engine.visibility import event_visible_to
 from game.errors import NotFound
 from game.models import Campaign, Civilization, Event, Membership, Order, Readiness
 
@@ -57,21 +59,30 @@ def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tu
     return campaign, viewer_for(user, campaign)
 
 
-def can_see(viewer: Viewer, visibility: str, civ_id: int | None) -> bool:
-    """The one rule for events: everyone sees public ones, a civilization its own, the GM all."""
+def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
+    """Whether a viewer may read a stored event (as `Event.as_message` gives it): the GM reads all, a spectator
+    the public ones, a player what `event_visible_to` (the engine's one rule) allows their civilization."""
     if viewer.is_gm:
         return True
-    if visibility == Visibility.PUBLIC:
-        return True
-    return visibility == Visibility.CIV and viewer.civ_id is not None and civ_id == viewer.civ_id
+    visibility = Visibility(message["visibility"])
+    if viewer.civ_id is None:
+        return visibility is Visibility.PUBLIC
+    event = EngineEvent(message["type"], message["payload"], visibility,
+                        message["civ_id"] if visibility is Visibility.CIV else None)
+    return event_visible_to(event, viewer.civ_id)
 
 
 def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
     events = Event.objects.filter(campaign=campaign, seq__gt=since)
     if viewer.is_gm:
         return events
-    mine = Q(visibility=Visibility.CIV, civilization_id=viewer.civ_id) if viewer.civ_id else Q(pk__in=[])
-    return events.filter(Q(visibility=Visibility.PUBLIC) | mine)
+    if viewer.civ_id is None:
+        return events.filter(visibility=Visibility.PUBLIC)
+    # The same rule as `can_see`, as a query: witnesses are the `seen_by` of GM-visibility events.
+    mine = Q(visibility=Visibility.CIV, civilization_id=viewer.civ_id) | Q(
+        visibility=Visibility.GM, witnesses__civilization_id=viewer.civ_id
+    )
+    return events.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
 
 
 def campaigns_listed_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Campaign]:

@@ -15,14 +15,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from combat.engine.registry import combat_system
 from game import realtime
 from game.engine import events as engine_events
+from game.engine.apply import apply_events
 from game.engine.dice import SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import ALL_STEPS, Pointer
 from game.engine.resolve import StepInput, resolve_step
+from game.engine.world import World, world_from_dict, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
-from game.models import Campaign, Civilization, Event, Membership, Order, Readiness, StepResolution
+from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
 from game.selectors import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -30,6 +33,7 @@ Role = Membership.Role
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
 
 User = AbstractBaseUser | AnonymousUser
+DEFAULT_COMBAT_SYSTEM = "instant_mass"
 
 
 def _locked_campaign(campaign_id: int) -> Campaign:
@@ -59,6 +63,13 @@ def _append_events(
         for offset, event in enumerate(events, start=1)
     ]
     Event.objects.bulk_create(rows)
+    civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
+    EventWitness.objects.bulk_create(
+        EventWitness(event_id=row.pk, civilization_id=civ_id)
+        for row, event in zip(rows, events, strict=True)
+        if event.visibility is GM
+        for civ_id in set(event.payload.get("seen_by", ())) & civ_ids
+    )
     campaign.last_seq += len(rows)
     campaign.save(update_fields=["last_seq"])
     # Re-read so `created_at` and ids are what the database holds, for the pushed message.
@@ -102,6 +113,10 @@ def campaign_create(
         raise Forbidden("Sign in to create a campaign.")
     if not name.strip():
         raise ServiceError("Give the campaign a name.", field="name")
+    try:
+        combat_system((rule_options or {}).get("combat_system", DEFAULT_COMBAT_SYSTEM))
+    except ValueError as error:
+        raise ServiceError(str(error), field="rule_options.combat_system") from None
     with transaction.atomic():
         campaign = Campaign.objects.create(
             name=name.strip(), seed=seed, rule_options=rule_options or {}, is_public=is_public, first_year=first_year
@@ -166,7 +181,7 @@ def order_submit(
         _require_open(campaign, "give orders")
         command = OrderCommand(civ_id=civ_id, step_key=step, kind=kind, payload=payload)
         try:
-            validate_order(command)
+            validate_order(command, _world(campaign))
         except OrderProblem as problem:
             raise ServiceError(problem.message, field=problem.field) from None
         try:
@@ -271,13 +286,14 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
             if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):
                 return False
-            events = resolve_step(_step_input(campaign), SeededDice(step_seed(campaign.seed, round,
-                                                                              campaign.step.key)))
+            step_input = _step_input(campaign)
+            events = resolve_step(step_input, SeededDice(step_seed(campaign.seed, round, campaign.step.key)))
             _append_events(campaign, events)
+            campaign.world = world_to_dict(apply_events(step_input.world, events))
             next_pointer = campaign.pointer.next()
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
             campaign.status = Campaign.Status.OPEN
-            campaign.save(update_fields=["round", "step_index", "status"])
+            campaign.save(update_fields=["round", "step_index", "status", "world"])
             resolution.status = StepResolution.Status.DONE
             resolution.finished_at = timezone.now()
             resolution.save(update_fields=["status", "finished_at"])
@@ -309,9 +325,15 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
                 "ResolutionFailed", {"step": campaign.step.key, "reason": reason}, GM)])
 
 
+def _world(campaign: Campaign) -> World:
+    return world_from_dict(campaign.world) if campaign.world else World()
+
+
 def _step_input(campaign: Campaign) -> StepInput:
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     return StepInput(
+        world=_world(campaign),
+        combat_system=combat_system(campaign.rule_options.get("combat_system", DEFAULT_COMBAT_SYSTEM)),
         pointer=campaign.pointer,
         date=campaign.date,
         civ_ids=tuple(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True)),

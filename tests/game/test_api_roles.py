@@ -195,3 +195,12 @@ def test_civilization_names_are_unique_in_a_campaign(stranger: object, table: Ta
     response = client.post("/api/campaigns/join/", body, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == "civ_name"
+
+
+def test_unknown_combat_system_is_refused_when_creating_a_campaign(stranger: object, table: Table) -> None:
+    client = table.client(stranger)  # type: ignore[arg-type]
+    body = {"name": "Bad", "rule_options": {"combat_system": "rock-paper-scissors"}}
+    response = client.post("/api/campaigns/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "rule_options.combat_system"
+    assert not Campaign.objects.filter(name="Bad").exists()
