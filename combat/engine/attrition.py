@@ -1,7 +1,7 @@
 """Damage applied to a fleet "as described in Diceless Combat", steps 7-9; all three systems end with it.
 
 Each unit stands in the battle with a measure of its strength: its Fighting Power in Diceless Combat, its
-part of the Fleet Endurance in the mass systems (ruling, docs/rules/combat.md, "Damage back to units")."""
+part of the Fleet Endurance in the mass systems (ruling, docs/rules.md, "Damage back to units")."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def hp_left(hp: float, strength_before: float, strength_left: float) -> float:
     """Diceless Combat step 9: "Determine the percentage of your Fighting Power which remains for each unit.
     That is the percentage of Hull Points that unit has."
 
-    Ruling (docs/rules/combat.md, "Survivors' HP"): the percentage is taken of the HP the unit had when the
+    Ruling (docs/rules.md, "Survivors' HP"): the percentage is taken of the HP the unit had when the
     battle began, so a unit that came in damaged is not repaired by winning."""
     if strength_before <= 0:
         return hp

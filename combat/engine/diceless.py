@@ -30,7 +30,7 @@ def fighting_power(unit: CombatUnit) -> float:
     """Step 1: "Total all the numerical combat-related stats for each unit on your side. Hull Points, Average
     Attack and DR for all weapons, evasion, and initiative. The result is that Unit's total Fighting Power."
 
-    Ruling (docs/rules/combat.md, "Fighting Power"): "Average Attack and DR for all weapons" is the Average
+    Ruling (docs/rules.md, "Fighting Power"): "Average Attack and DR for all weapons" is the Average
     Damage of all the unit's weapons plus the DR of all its defenses; Hull Points are the HP it has now."""
     return hit_points(unit) + attack(unit) + resistance(unit) + evasion(unit) + initiative(unit)
 
@@ -44,7 +44,7 @@ def fleet_power(fleet: tuple[CombatUnit, ...], power: Mapping[int, float]) -> fl
 def declare_victor(powers: tuple[float, float]) -> int | None:
     """Step 3: "The side with the highest Fleet Power is declared the Victor."
 
-    Ruling (docs/rules/combat.md, "Equal Fleet Power"): with equal Fleet Power there is no Victor; steps
+    Ruling (docs/rules.md, "Equal Fleet Power"): with equal Fleet Power there is no Victor; steps
     5-9 for either side would leave a Survival Rate of 0, so both fleets are destroyed."""
     if powers[0] == powers[1]:
         return None

@@ -22,7 +22,7 @@ def fleet_offensive_potential(units: tuple[CombatUnit, ...]) -> float:
 
 
 def unit_endurance(unit: CombatUnit) -> float:
-    """A unit's part of step 2. Ruling (docs/rules/combat.md, "Damage back to units"): in step 7 damage is
+    """A unit's part of step 2. Ruling (docs/rules.md, "Damage back to units"): in step 7 damage is
     spread over these parts, and each survivor keeps the percentage of its part left as the percentage of
     its HP."""
     return hit_points(unit) + evasion(unit) + resistance(unit)

@@ -136,7 +136,7 @@ def percent_of_potential(potential: float, roll: int) -> tuple[int, float]:
 def who_goes_first(fleets: tuple[Fleet, Fleet], dice: Dice, events: list[Event]) -> tuple[Fleet, Fleet]:
     """Instant Mass step 3: "The Fleet with the higher Initiative goes first."
 
-    Ruling (docs/rules/combat.md, "Equal initiative"): on equal totals each side rolls a d20, the first
+    Ruling (docs/rules.md, "Equal initiative"): on equal totals each side rolls a d20, the first
     side in the skirmish first; the higher roll goes first, and equal rolls are rolled again."""
     a, b = fleets
     roll_off: list[dict[str, int]] = []
@@ -172,7 +172,7 @@ def withdrawal_choice(
     """Instant Mass Combat: the rules give "a losing side the option to surrender or flee partway through, if
     they don't like the way the battle is going".
 
-    Ruling (docs/rules/combat.md, "Fleeing partway"): the choice comes after an exchange that took a side's
+    Ruling (docs/rules.md, "Fleeing partway"): the choice comes after an exchange that took a side's
     Fleet Endurance below 75%, 50% or 25% of its start, before that side's next turn; withdrawing costs
     that turn."""
     start = fleet.endurance_start
@@ -244,7 +244,7 @@ def fight_mass(
     fleets = (system.muster(skirmish.sides[0], units[0]), system.muster(skirmish.sides[1], units[1]))
     events.extend(Event("FleetTotalled", fleet.totals_payload()) for fleet in fleets)
     if not can_harm(fleets[0], fleets[1]) and not can_harm(fleets[1], fleets[0]):
-        # Ruling (docs/rules/combat.md, "Stalemate"): blows that can never get through would trade forever.
+        # Ruling (docs/rules.md, "Stalemate"): blows that can never get through would trade forever.
         return conclude(skirmish, system.key, events, {}, None, Ending.STALEMATE)
     first, second = who_goes_first(fleets, dice, events)
     clash = trade_blows(system, first, second, dice, choices, events)

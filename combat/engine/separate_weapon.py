@@ -26,7 +26,7 @@ def fleet_defensive_potential(units: tuple[CombatUnit, ...]) -> dict[str, float]
 
 
 def unit_endurance(unit: CombatUnit) -> float:
-    """A unit's part of step 3. Ruling (docs/rules/combat.md, "Damage back to units"): in step 9 damage is
+    """A unit's part of step 3. Ruling (docs/rules.md, "Damage back to units"): in step 9 damage is
     spread over these parts, which are the units' HP."""
     return hit_points(unit)
 
@@ -52,7 +52,7 @@ class SeparateWeaponMassCombat:
         round." Step 6: "The fleet resists this damage with their Fleet Defensive Potential for that weapon
         type. Whatever damage is left is applied to their Fleet Endurance."
 
-        Ruling (docs/rules/combat.md, "Separate Weapon damage"): D20 x 5 is a percentage of that type's
+        Ruling (docs/rules.md, "Separate Weapon damage"): D20 x 5 is a percentage of that type's
         Fleet Damage Potential, rounded up as in Instant Mass step 4; types are rolled in alphabetical
         order; the Defensive Potential resists in full on every turn and is not worn down."""
         hits = []

@@ -1,7 +1,7 @@
 """A unit's numbers as combat uses them: "All numbers are multiplied by the Scale Multiplier during actual
 combat. Thus, a Light Corvette with 10 hit points actually has 10,000 hit points." ("Designing a Unit").
 
-Ruling (docs/rules/combat.md, "Mixed scales"): each unit's numbers are multiplied by its own multiplier
+Ruling (docs/rules.md, "Mixed scales"): each unit's numbers are multiplied by its own multiplier
 before anything is totalled, so a side's totals are in real (Personnel-scale) points whatever mix of scales
 it holds."""
 
@@ -37,7 +37,7 @@ def resistance(unit: CombatUnit, defense_type: str | None = None) -> float:
 
 
 def initiative(unit: CombatUnit) -> float:
-    """Ruling (docs/rules/combat.md, "Initiative"): no unit stat is called initiative; a unit's initiative
+    """Ruling (docs/rules.md, "Initiative"): no unit stat is called initiative; a unit's initiative
     is its Targeting, the one stat no combat system otherwise uses: the ship that gets a firing solution
     first fires first. Evasion is not added, because Fighting Power and Fleet Endurance already count it."""
     return unit.targeting * unit.multiplier

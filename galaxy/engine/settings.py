@@ -1,6 +1,6 @@
 """Campaign settings for galaxy generation: the scalable parts, and one field per ruling on a broken table.
 
-Each field's default is the ruling in docs/rules/galaxy.md; 100 (percent) means "the tables as printed".
+Each field's default is the ruling in docs/rules.md; 100 (percent) means "the tables as printed".
 """
 
 from __future__ import annotations

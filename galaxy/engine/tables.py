@@ -1,7 +1,7 @@
 """Cluster War 3rd ed., Appendix B "Sector and System Generation Tables", as data.
 
 Each table is transcribed as printed. Where a printed table is broken (a gap, an overlap, a wrong marker) both
-readings are kept side by side and a `GalaxySettings` field picks one; docs/rules/galaxy.md gives each ruling.
+readings are kept side by side and a `GalaxySettings` field picks one; docs/rules.md gives each ruling.
 """
 
 from __future__ import annotations

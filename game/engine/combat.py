@@ -48,7 +48,7 @@ class CombatUnit:
 
 
 def is_combat_capable(unit: CombatUnit) -> bool:
-    """Ruling (docs/rules/combat.md, "Units without weapons"): a unit fights only if it has a weapon that
+    """Ruling (docs/rules.md, "Units without weapons"): a unit fights only if it has a weapon that
     does damage. Exterminate step 8 leaves the "remaining non-offensive Units" to the Victor, so unarmed
     units take no part in any combat system: they add nothing to their side's totals and take no damage."""
     return unit.hp > 0 and any(weapon.average_damage > 0 for weapon in unit.weapons)
@@ -57,7 +57,7 @@ def is_combat_capable(unit: CombatUnit) -> bool:
 def bulwark_rating(unit: CombatUnit) -> float:
     """Exterminate step 5: "Destroyed Units become Space Junk worth 25% of their initial bulwark rating."
 
-    Ruling (docs/rules/combat.md, "Bulwark rating"): a unit's bulwark is its hull and armour as built, that is
+    Ruling (docs/rules.md, "Bulwark rating"): a unit's bulwark is its hull and armour as built, that is
     its maximum HP plus the DR of all its defenses, times its scale multiplier. "Initial" means undamaged, so
     damage taken before or during the battle does not lower it."""
     return (unit.max_hp + sum(defense.damage_resistance for defense in unit.defenses)) * unit.multiplier
@@ -130,7 +130,7 @@ class ChoiceNeeded(Exception):
         self.point = point
 
 
-# Ruling (docs/rules/combat.md, "Fleeing partway"): a side may withdraw after an exchange that took its Fleet
+# Ruling (docs/rules.md, "Fleeing partway"): a side may withdraw after an exchange that took its Fleet
 # Endurance below one of these percentages of its starting Endurance, so a player is asked at most three
 # times.
 WITHDRAWAL_THRESHOLDS: tuple[int, ...] = (75, 50, 25)

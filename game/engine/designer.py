@@ -3,7 +3,7 @@ and defenses and specials; price the design and refuse an impossible one with it
 
 Prices come from Cluster War Appendix A where it has them (Construction Points become MU, hull spaces become
 Build Points, Ore 1:1 per BP: RULES-MAP "Conversions"); every other number is a ruling in
-`docs/rules/designs.md`, kept here as data (`DesignRules`) so a campaign can change it.
+`docs/rules.md`, kept here as data (`DesignRules`) so a campaign can change it.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def with_stats(design: UnitDesign, **stats: int) -> UnitDesign:
 
 
 def add_weapon(design: UnitDesign, weapon: Weapon) -> UnitDesign:
-    """The Weapons stat counts the weapon components (docs/rules/designs.md), so it follows them."""
+    """The Weapons stat counts the weapon components (docs/rules.md), so it follows them."""
     weapons = (*design.weapons, weapon)
     return replace(design, weapons=weapons, stats=replace(design.stats, weapons=len(weapons)))
 

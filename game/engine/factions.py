@@ -63,7 +63,7 @@ class Faction:
     extra_base_cost: int = 0
     mind_worms_give_units: bool = False
     # The Cluster War §3.1 attitude with the same restriction, so one order check serves both setups
-    # (docs/rules/designs.md, "Factions").
+    # (docs/rules.md, "Factions").
     cw_attitude: str = "neutral"
 
     def score(self, score: Score) -> int:

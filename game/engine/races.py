@@ -64,7 +64,7 @@ def _tech(key: str, name: str, note: str = "", requires: tuple[str, ...] = ()) -
     return _item(key, name, _T, 10, note, requires=requires)  # "Technological Achievements (10 AP each)"
 
 
-# Levels where the checklist lets an item stack are a ruling (docs/rules/designs.md, "Race design").
+# Levels where the checklist lets an item stack are a ruling (docs/rules.md, "Race design").
 PRICE_LIST: tuple[RaceItem, ...] = (
     *(_item(key, name, Category.BIOLOGY, 0, "flavour only") for key, name in (
         ("aquatic", "Aquatic biology"), ("terrestrial", "Terrestrial biology"),

@@ -1,6 +1,6 @@
 """Every ruling the round needs where the core rules are silent or ambiguous, each in one place.
 
-`docs/rules/round.md` explains each one next to the step it completes; the names here are the ones it quotes.
+`docs/rules.md` explains each one next to the step it completes; the names here are the ones it quotes.
 Where the Cluster War digest answers a question its answer is used (1 Movement Point = 1 week, 1 hex = 1
 Sector, the per-turn rates x3 per Fiscal Quarter, trade at 5% capped at 25%).
 """
