@@ -1,0 +1,218 @@
+"""Scenario files: a complete situation (rule options, galaxy, civilizations, designs, units, colonies, stocks),
+orders per round and step, optional scripted dice, and the numbers the rules should produce, written as
+expectations. The format is documented in docs/scenarios.md and its JSON Schema in docs/scenario.schema.json.
+
+Running one is the step pipeline without a database: each step of each round, in the rules' order, for every
+civilization, with the events applied to the world after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.apply import apply_events
+from game.engine.combat import BattleChoices, CombatResult, CombatSystem, Skirmish, UnitOutcome
+from game.engine.dice import Dice, ScriptedDice, SeededDice, step_seed
+from game.engine.events import Event
+from game.engine.orders import OrderCommand
+from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
+from game.engine.resolve import StepInput, resolve_step
+from game.engine.world import World, world_from_dict
+
+
+class ScenarioProblem(ValueError):
+    """A scenario that cannot be read, naming the field at fault."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name
+        self.message = message
+
+
+@dataclass  # not frozen: the CombatSystem protocol's `key` and `title` are plain attributes
+class ScriptedCombat:
+    """A narrative battle: the scenario (or the GM) writes each unit's outcome instead of fighting it out, so the
+    round's handling of a fight can be checked without the combat system's arithmetic."""
+
+    victor: str | None
+    outcomes: Mapping[str, Sequence[Any]]
+    key: str = "scripted"
+    title: str = "Scripted outcome"
+
+    def fight(self, skirmish: Skirmish, dice: Dice, choices: BattleChoices | None = None) -> CombatResult:
+        units = [unit for side in skirmish.sides for unit in side.units]
+        return CombatResult(self.victor, tuple(
+            UnitOutcome(u.unit_id, *self.outcomes.get(str(u.unit_id), [u.hp, False])) for u in units
+        ))
+
+
+@dataclass(frozen=True)
+class ScenarioOrder:
+    round: int
+    order: OrderCommand
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str
+    world: World
+    seed: str = "scenario"
+    first_round: int = 1
+    rounds: int = 1
+    first_year: int = 1
+    combat: CombatSystem | None = None
+    dice: tuple[int, ...] | None = None  # scripted rolls, used in order across the steps; None: seeded dice
+    orders: tuple[ScenarioOrder, ...] = ()
+    expect: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def last_pointer(self) -> Pointer:
+        return Pointer(self.first_round + self.rounds - 1, len(ALL_STEPS) - 1)
+
+
+@dataclass(frozen=True)
+class ScenarioRun:
+    start: World
+    log: tuple[tuple[Pointer, Event], ...]
+    final: World
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for _, event in self.log]
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
+    name = f"{where}{key}"
+    if key not in data:
+        raise ScenarioProblem(name, "is missing.")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ScenarioProblem(name, f"must be a {expected}, not {type(value).__name__}.")
+    return value
+
+
+def _optional(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    return _require(data, key, kind) if key in data else default
+
+
+def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
+    """Read a scenario (the parsed YAML or JSON); `systems` are the combat systems it may name."""
+    if not isinstance(data, Mapping):
+        raise ScenarioProblem("scenario", "must be a mapping of fields (title, world, orders, …).")
+    first_round = _optional(data, "first_round", int, _optional(data, "round", int, 1))
+    rounds = _optional(data, "rounds", int, 1)
+    if first_round < 1 or rounds < 1:
+        raise ScenarioProblem("rounds", "rounds are numbered from 1 and at least one is played.")
+    world_data = _require(data, "world", Mapping)
+    try:
+        world = world_from_dict(world_data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ScenarioProblem("world", f"is not a valid world: {error!r}.") from None
+    orders = tuple(_parse_order(o, i, first_round) for i, o in enumerate(_optional(data, "orders", list, [])))
+    for entry in orders:
+        if not first_round <= entry.round < first_round + rounds:
+            raise ScenarioProblem("orders", f"an order for round {entry.round} falls outside the rounds played.")
+    dice = _optional(data, "dice", list, None)
+    if dice is not None and not all(isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in dice):
+        raise ScenarioProblem("dice", "scripted rolls are whole numbers from 1.")
+    return Scenario(
+        title=_require(data, "title", str),
+        world=world,
+        seed=str(_optional(data, "seed", (str, int), "scenario")),
+        first_round=first_round,
+        rounds=rounds,
+        first_year=_optional(data, "first_year", int, 1),
+        combat=_parse_combat(_optional(data, "combat", Mapping, None), systems),
+        dice=tuple(dice) if dice is not None else None,
+        orders=orders,
+        expect=dict(_optional(data, "expect", Mapping, {})),
+    )
+
+
+def _parse_order(data: Any, index: int, first_round: int) -> ScenarioOrder:
+    where = f"orders[{index}]."
+    if not isinstance(data, Mapping):
+        raise ScenarioProblem(f"orders[{index}]", "must be a mapping (civ_id, step, kind, payload).")
+    step = _require(data, "step", str, where)
+    if step not in STEPS_BY_KEY:
+        raise ScenarioProblem(f"{where}step", f"there is no step {step!r} (steps look like 'explore.14').")
+    order = OrderCommand(_require(data, "civ_id", int, where), step, _require(data, "kind", str, where),
+                         dict(_optional(data, "payload", Mapping, {})))
+    return ScenarioOrder(_optional(data, "round", int, first_round), order)
+
+
+def _parse_combat(data: Mapping[str, Any] | None, systems: Mapping[str, CombatSystem]) -> CombatSystem | None:
+    if data is None:
+        return None
+    if "system" in data:
+        key = _require(data, "system", str, "combat.")
+        if key not in systems:
+            raise ScenarioProblem("combat.system", f"unknown system {key!r}; choose one of {', '.join(systems)}.")
+        return systems[key]
+    return ScriptedCombat(_optional(data, "victor", (str, type(None)), None),
+                          dict(_require(data, "outcomes", Mapping, "combat.")))
+
+
+def run_scenario(scenario: Scenario, through: Pointer | None = None, seed: str | None = None,
+                 on_step: Callable[[Pointer], None] | None = None) -> ScenarioRun:
+    """Play every step from the scenario's first round up to `through` (default: its last step)."""
+    last = through or scenario.last_pointer
+    script = list(scenario.dice) if scenario.dice is not None else None
+    world = scenario.world
+    log: list[tuple[Pointer, Event]] = []
+    pointer = Pointer(scenario.first_round, 0)
+    while pointer <= last:
+        step = pointer.step
+        orders = tuple(o.order for o in scenario.orders if o.round == pointer.round and o.order.step_key == step.key)
+        dice: Dice = ScriptedDice(script) if script is not None else SeededDice(
+            step_seed(seed or scenario.seed, pointer.round, step.key))
+        step_input = StepInput(pointer, GalacticDate.of_round(pointer.round, scenario.first_year),
+                               tuple(sorted(world.civs)), orders, world, scenario.combat)
+        events = resolve_step(step_input, dice)
+        if script is not None:
+            del script[: len(dice.rolls)]
+        log.extend((pointer, event) for event in events)
+        world = apply_events(world, events)
+        if on_step is not None:
+            on_step(pointer)
+        pointer = pointer.next()
+    return ScenarioRun(scenario.world, tuple(log), world)
+
+
+def lookup(world: World, path: str) -> Any:
+    """A value of the world by path: "civs.1.mu", "ore_stocks.1/sol", "sectors.1,0.junk" (attributes and mapping
+    keys in turn; a key with "/" is a tuple; a missing key is None)."""
+    value: Any = world
+    for part in path.split("."):
+        if isinstance(value, Mapping):
+            key: Any = (tuple(int(p) if p.isdigit() else p for p in part.split("/")) if "/" in part
+                        else int(part) if part.isdigit() else part)
+            value = value.get(key)
+        else:
+            value = getattr(value, part)
+    return value
+
+
+def expectation_failures(scenario: Scenario, world: World) -> list[str]:
+    """Each expectation the final world does not meet, as "path: expected X, got Y"."""
+    failures = []
+    for path, expected in scenario.expect.items():
+        try:
+            actual = lookup(world, path)
+        except AttributeError:
+            failures.append(f"{path}: no such field in the world")
+            continue
+        if actual != expected:
+            failures.append(f"{path}: expected {expected!r}, got {actual!r}")
+    return failures
+
+
+def parse_pointer(text: str) -> Pointer:
+    """"ROUND.PHASE.STEP", e.g. "2.expand.8", as a pointer."""
+    round_text, _, step_key = text.partition(".")
+    if not round_text.isdigit() or step_key not in STEPS_BY_KEY:
+        raise ScenarioProblem("through", f"{text!r} is not ROUND.PHASE.STEP (for example 1.expand.8).")
+    return Pointer(int(round_text), ALL_STEPS.index(STEPS_BY_KEY[step_key]))
