@@ -137,6 +137,7 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state["invite_token"] = campaign.invite_token
         state["seed"] = campaign.seed
         state["rule_options"] = campaign.rule_options
+        state["can_load_scenario"] = not campaign.resolutions.exists()
     return state
 
 

@@ -12,6 +12,16 @@ import pytest
 from cvsite.cluster import Cluster, start_cluster
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings() -> None:
+    """A test database per test run, so two runs on one machine (a developer's and CI's) never share one."""
+    from django.conf import settings
+
+    default = settings.DATABASES["default"]
+    if default["ENGINE"].endswith("postgresql"):
+        default["TEST"] = {**default.get("TEST", {}), "NAME": f"test_{default['NAME']}_{os.getpid()}"}
+
+
 def _require(name: str) -> str:
     value = os.environ.get(name)
     if not value:

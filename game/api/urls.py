@@ -14,5 +14,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
     path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
     path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),
+    path("campaigns/<int:campaign_id>/scenario/", views.ScenarioLoad.as_view(), name="api-scenario"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
 ]

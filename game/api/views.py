@@ -51,6 +51,10 @@ class VisibilityInput(serializers.Serializer[dict[str, Any]]):
     is_public = serializers.BooleanField()
 
 
+class ScenarioInput(serializers.Serializer[dict[str, Any]]):
+    text = serializers.CharField(max_length=5_000_000, help_text="The scenario file (YAML or JSON).")
+
+
 class EventsQuery(serializers.Serializer[dict[str, Any]]):
     since = serializers.IntegerField(min_value=0, default=0)
 
@@ -143,6 +147,14 @@ class Visibility(APIView):
         data = _valid(VisibilityInput, request.data)
         campaign: Campaign = services.campaign_set_public(request.user, campaign_id, is_public=data["is_public"])
         return Response({"is_public": campaign.is_public})
+
+
+class ScenarioLoad(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(ScenarioInput, request.data)
+        services.campaign_load_scenario(request.user, campaign_id, text=data["text"])
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.campaign_state(viewer, campaign))
 
 
 class Events(APIView):

@@ -19,7 +19,7 @@ from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
 from game.engine.resolve import StepInput, resolve_step
-from game.engine.world import World, world_from_dict
+from game.engine.world import World, world_from_dict, world_to_dict
 
 
 class ScenarioProblem(ValueError):
@@ -216,3 +216,39 @@ def parse_pointer(text: str) -> Pointer:
     if not round_text.isdigit() or step_key not in STEPS_BY_KEY:
         raise ScenarioProblem("through", f"{text!r} is not ROUND.PHASE.STEP (for example 1.expand.8).")
     return Pointer(int(round_text), ALL_STEPS.index(STEPS_BY_KEY[step_key]))
+
+
+# Where a world names a civilization, by record list and field (the world_to_dict shape); pairs are listed apart.
+_CIV_FIELDS: dict[str, tuple[str, ...]] = {
+    "civs": ("civ_id",),
+    "designs": ("civ_id",),
+    "units": ("civ_id",),
+    "colonies": ("civ_id", "occupied_by"),
+    "mines": ("civ_id",),
+    "projects": ("civ_id",),
+    "terraforming": ("civ_id",),
+    "ore_stocks": ("civ_id",),
+    "skirmishes": ("attacker_civ", "defender_civ", "victor_civ"),
+}
+_CIV_PAIRS = ("wars", "contacts")
+
+
+def assign_civilizations(world: World, players: Mapping[int, tuple[int, str]]) -> World:
+    """Hand a scenario's civilizations to a campaign's: `players` maps each scenario civ id to the campaign
+    civilization's (id, name) that will play it."""
+    missing = sorted(set(world.civs) - set(players))
+    if missing:
+        raise ScenarioProblem("civs", f"no player for scenario civilization(s) {missing}.")
+    data = world_to_dict(world)
+    new_id = {old: new for old, (new, _) in players.items()}
+    for records, names in _CIV_FIELDS.items():
+        for record in data[records]:
+            for name in names:
+                if record.get(name) is not None:
+                    record[name] = new_id[record[name]]
+    for pairs in _CIV_PAIRS:
+        data[pairs] = [[new_id[a], new_id[b]] for a, b in data[pairs]]
+    civ_names = dict(players.values())
+    for civ in data["civs"]:
+        civ["name"] = civ_names[civ["civ_id"]]
+    return world_from_dict(data)

@@ -44,6 +44,7 @@
     OrderAccepted: (p) => `Order accepted (${p.kind}).`,
     CivilizationReady: () => "Marked ready.",
     GmRuling: (p) => `GM ruling: ${p.text}`,
+    ScenarioLoaded: (p) => `Scenario loaded: ${p.title}.`,
     VisibilityChanged: (p) => `Campaign is now ${p.is_public ? "public" : "private"}.`,
     DiceRolled: (p) => `Rolled d${p.sides} for ${p.purpose}: ${p.result}.`,
   };
@@ -107,6 +108,8 @@
         : state.step_kind === "gm_ruling" ? "The rules leave this step to the GM, who may post a ruling to you."
         : "No orders in this step: it is resolved for every civilization at once.";
     }
+    const scenarioBox = $("#scenario-box");
+    if (scenarioBox) scenarioBox.hidden = !state.can_load_scenario;
     const rulingCiv = $("#ruling-civ");
     if (rulingCiv && rulingCiv.options.length !== state.civilizations.length + 1) {
       rulingCiv.replaceChildren(new Option("Everyone (public)", ""),
@@ -235,6 +238,22 @@
       const msg = $("#order-msg");
       try { await request("POST", api("ready/"), {round: state.round, step: state.step}); msg.textContent = "You are marked ready."; }
       catch (e) { msg.textContent = e.message; }
+    });
+  }
+
+  const scenarioForm = $("#scenario-form");
+  if (scenarioForm) {
+    scenarioForm.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const msg = $("#scenario-msg");
+      const file = $("#scenario-file").files[0];
+      if (!file) { msg.textContent = "Choose a scenario file first."; return; }
+      msg.textContent = "Loading…";
+      try {
+        state = await request("POST", api("scenario/"), {text: await file.text()});
+        msg.textContent = "Scenario loaded.";
+        render();
+      } catch (e) { msg.textContent = e.message; }
     });
   }
 

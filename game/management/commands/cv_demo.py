@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -11,6 +12,7 @@ from game import services
 from game.models import Campaign, Civilization
 
 DEMO_NAME = "Demo: The Centauri Cluster"
+DEMO_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "demo.yaml"
 DEMO_PASSWORD = "centauri-demo"
 DEMO_PLAYERS = [("player1", "Terran Hegemony"), ("player2", "Gaian Accord"), ("player3", "Morgan Combine")]
 
@@ -33,6 +35,7 @@ class Command(BaseCommand):
             for username, civ_name in DEMO_PLAYERS:
                 player = users.objects.create_user(username, password=DEMO_PASSWORD)
                 services.campaign_join(player, invite_token=campaign.invite_token, civ_name=civ_name)
+            services.campaign_load_scenario(gm, campaign.pk, text=DEMO_SCENARIO.read_text())
         base = options["base_url"].rstrip("/")
         url = f"{base}/campaigns/{campaign.pk}/"
         lines = [
