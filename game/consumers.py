@@ -41,3 +41,8 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "progress", "progress": message["progress"]})
+
+    async def campaign_odds(self, message: dict[str, Any]) -> None:
+        # An odds simulation's progress and result are for the person who asked (combat.services.odds_run).
+        if self.viewer.user_id is not None and self.viewer.user_id == message["user_id"]:
+            await self.send_json({"type": "odds", "odds": message["odds"]})

@@ -119,12 +119,13 @@ class DicelessCombat:
                 "units": [{"unit_id": unit.unit_id, "fighting_power": power[unit.unit_id]} for unit in fleet],
             }))
         won = declare_victor(powers)
+        # Not "VictorDeclared": that is Exterminate 7's event, which the world applies with a skirmish's civs.
         if won is None:
-            events.append(Event("VictorDeclared", {"side_id": None, "fleet_power": list(powers)}))
+            events.append(Event("BattleVictorDeclared", {"side_id": None, "fleet_power": list(powers)}))
             both = destroy_losing_fleet(fleets[0]) | destroy_losing_fleet(fleets[1])
             return conclude(skirmish, self.key, events, both, None, Ending.MUTUAL_DESTRUCTION)
         victor, loser = skirmish.sides[won], skirmish.sides[1 - won]
-        events.append(Event("VictorDeclared", {"side_id": victor.side_id, "fleet_power": list(powers)}))
+        events.append(Event("BattleVictorDeclared", {"side_id": victor.side_id, "fleet_power": list(powers)}))
 
         by_side = {side.side_id: total for side, total in zip(skirmish.sides, powers, strict=True)}
         settlement = offer_settlement(victor, loser, by_side, choices, events)

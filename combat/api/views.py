@@ -1,0 +1,107 @@
+"""REST endpoints for skirmishes and battles: parse the input, call one service or selector, return JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from combat import selectors, services
+from combat.engine.registry import COMBAT_SYSTEMS
+from combat.models import DiceMode
+from game.selectors import campaign_for
+
+
+def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class SystemInput(serializers.Serializer[dict[str, Any]]):
+    system = serializers.ChoiceField(choices=["", *COMBAT_SYSTEMS], allow_blank=True,
+                                     help_text="A combat system's key; empty for the campaign's default.")
+
+
+class DiceInput(serializers.Serializer[dict[str, Any]]):
+    dice_mode = serializers.ChoiceField(choices=DiceMode.values)
+
+
+class RollsInput(serializers.Serializer[dict[str, Any]]):
+    rolls = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100), min_length=1,
+                                  max_length=1000)
+    replace = serializers.BooleanField(default=False, help_text="Replace the rolls entered so far.")
+
+
+class PublishInput(serializers.Serializer[dict[str, Any]]):
+    narrative = serializers.CharField(max_length=20_000, allow_blank=True, default="")
+    delay_steps = serializers.IntegerField(min_value=0, max_value=10_000, default=0)
+    published = serializers.BooleanField(default=True)
+
+
+class OddsInput(serializers.Serializer[dict[str, Any]]):
+    skirmish_id = serializers.CharField(max_length=120)
+    system = serializers.ChoiceField(choices=["", *COMBAT_SYSTEMS], allow_blank=True, default="")
+    battles = serializers.IntegerField(min_value=1, max_value=services.MAX_ODDS_BATTLES, default=1000)
+
+
+class Skirmishes(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+        return Response(selectors.skirmishes_for(viewer, campaign))
+
+
+class SkirmishSystem(APIView):
+    def post(self, request: Request, campaign_id: int, skirmish_id: str) -> Response:
+        data = _valid(SystemInput, request.data)
+        return Response(services.skirmish_system_set(request.user, campaign_id, skirmish_id, system=data["system"]))
+
+
+class SkirmishDice(APIView):
+    def post(self, request: Request, campaign_id: int, skirmish_id: str) -> Response:
+        data = _valid(DiceInput, request.data)
+        return Response(services.skirmish_dice_set(request.user, campaign_id, skirmish_id,
+                                                   dice_mode=data["dice_mode"]))
+
+
+class SkirmishRolls(APIView):
+    def post(self, request: Request, campaign_id: int, skirmish_id: str) -> Response:
+        data = _valid(RollsInput, request.data)
+        return Response(services.skirmish_rolls_enter(request.user, campaign_id, skirmish_id, rolls=data["rolls"],
+                                                      replace_all=data["replace"]))
+
+
+class Battles(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+        return Response([selectors.battle_summary(b) for b in selectors.battles_visible_to(viewer, campaign)])
+
+
+class BattleDetail(APIView):
+    def get(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        campaign, viewer, battle = selectors.battle_for(request.user, campaign_id, battle_id)
+        return Response(selectors.battle_report(viewer, campaign, battle))
+
+
+class BattlePublish(APIView):
+    def post(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        data = _valid(PublishInput, request.data)
+        battle = services.battle_publish(request.user, campaign_id, battle_id, narrative=data["narrative"],
+                                         delay_steps=data["delay_steps"], published=data["published"])
+        return Response(selectors.battle_summary(battle) | {"public_from": battle.public_from})
+
+
+class Odds(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(OddsInput, request.data)
+        run = services.odds_request(request.user, campaign_id, skirmish_id=data["skirmish_id"],
+                                    system=data["system"] or None, battles=data["battles"])
+        return Response(run.as_json(), status=status.HTTP_202_ACCEPTED)
+
+
+class OddsDetail(APIView):
+    def get(self, request: Request, campaign_id: int, run_id: int) -> Response:
+        return Response(selectors.odds_run_for(request.user, campaign_id, run_id).as_json())

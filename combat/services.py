@@ -1,0 +1,379 @@
+"""Every write about skirmishes: the GM's settings for one battle, entered dice, storing fought battles,
+publishing reports, and odds simulations. Each locks the campaign, checks, calls the engine and stores in one
+transaction; pushes and tasks happen after commit."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import asdict, replace
+from functools import partial
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from combat.engine.odds import simulate_odds
+from combat.engine.registry import COMBAT_SYSTEMS, combat_system
+from combat.models import Battle, DiceMode, OddsRun, SkirmishSetting
+from game import services as game_services
+from game.engine.combat import (
+    BattleChoices,
+    CombatResult,
+    CombatSide,
+    CombatSystem,
+    CombatUnit,
+    Defense,
+    Skirmish,
+    Weapon,
+)
+from game.engine.dice import Dice, DiceExhausted, ScriptedDice, SeededDice, step_seed
+from game.engine.events import Event as EngineEvent
+from game.engine.events import Visibility
+from game.engine.phases import ALL_STEPS
+from game.engine.steps.exterminate import combat_unit
+from game.engine.visibility import civ_view
+from game.engine.world import SkirmishState, World, is_present
+from game.errors import Conflict, Forbidden, NotFound, ServiceError
+from game.models import Campaign
+from game.realtime import campaign_group
+from game.selectors import viewer_for
+
+logger = logging.getLogger(__name__)
+User = AbstractBaseUser | AnonymousUser
+
+FIGHT_STEP = "exterminate.4"
+# A skirmish can still be set up until Exterminate 4 has fought it.
+UNFOUGHT = ("declared", "open", "begun")
+MAX_ODDS_BATTLES = 10_000
+
+
+def position(round: int, step_index: int) -> int:
+    """Round and step as one increasing number, so "N steps later" is a sum."""
+    return (round - 1) * len(ALL_STEPS) + step_index
+
+
+# --- the combat system the step pipeline uses ---------------------------------------------------------------------
+
+class CampaignCombat:
+    """The campaign's combat system for one step: each skirmish is fought with the GM's choice for it (or the
+    campaign's default), with its own dice. Ruling (docs/rules.md, "Battle dice"): a battle's seeded dice come
+    from the step's seed and the skirmish's id, so one battle can be fought again alone (to replay it, or with
+    a choice added) and gives the same rolls; with entered dice it uses the GM's rolls for that battle."""
+
+    key = "campaign"
+    title = "The campaign's choice per skirmish"
+
+    def __init__(self, campaign_seed: str, round: int, default: str, entered_by_default: bool,
+                 settings: dict[str, SkirmishSetting]) -> None:
+        self.campaign_seed = campaign_seed
+        self.round = round
+        self.default = default
+        self.entered_by_default = entered_by_default
+        self.settings = settings
+
+    def fight(self, skirmish: Skirmish, dice: Dice, choices: BattleChoices | None = None) -> CombatResult:
+        setting = self.settings.get(skirmish.skirmish_id)
+        system = combat_system(setting.system if setting and setting.system else self.default)
+        entered = setting.dice_mode == DiceMode.ENTERED if setting and setting.dice_mode else self.entered_by_default
+        seed = ""
+        battle_dice: Dice
+        if entered:
+            battle_dice = ScriptedDice(list(setting.entered_rolls) if setting else [])
+        else:
+            seed = str(battle_seed(self.campaign_seed, self.round, skirmish.skirmish_id))
+            battle_dice = SeededDice(int(seed))
+        try:
+            result = system.fight(skirmish, battle_dice, choices)
+        except DiceExhausted as error:
+            raise DiceExhausted(f"skirmish {skirmish.skirmish_id}: {error.purpose} (after "
+                                f"{len(battle_dice.rolls)} entered rolls)", error.sides) from error
+        record = EngineEvent("BattleDiceRecorded", {
+            "skirmish_id": skirmish.skirmish_id,
+            "dice_mode": DiceMode.ENTERED.value if entered else DiceMode.SEEDED.value,
+            "seed": seed,
+            "rolls": [roll.as_payload() for roll in battle_dice.rolls],
+        }, Visibility.GM)
+        return replace(result, events=(*result.events, record))
+
+
+def battle_seed(campaign_seed: str, round: int, skirmish_id: str) -> int:
+    return step_seed(campaign_seed, round, FIGHT_STEP, skirmish_id)
+
+
+def _entered_by_default(campaign: Campaign) -> bool:
+    return bool(campaign.rule_options.get("dice_mode") == DiceMode.ENTERED)
+
+
+def campaign_combat_system(campaign: Campaign) -> CombatSystem:
+    """What `game.services` hands the step pipeline as `StepInput.combat_system`."""
+    settings = {s.skirmish_id: s for s in SkirmishSetting.objects.filter(campaign=campaign)}
+    return CampaignCombat(campaign.seed, campaign.round,
+                          campaign.rule_options.get("combat_system", game_services.DEFAULT_COMBAT_SYSTEM),
+                          _entered_by_default(campaign), settings)
+
+
+# --- storing battles ------------------------------------------------------------------------------------------------
+
+def battles_record(campaign: Campaign, events: Sequence[EngineEvent]) -> list[Battle]:
+    """Store each battle a resolved step fought, and the Space Junk its wrecks became (Exterminate 5). Called by
+    `game.services.step_resolve` inside its transaction, with the campaign still at the resolved step."""
+    battles: list[Battle] = []
+    current: list[dict[str, Any]] | None = None
+    for event in events:
+        if event.type == "BattleStarted":
+            current = []
+        if current is not None:
+            current.append({"type": event.type, "payload": event.payload})
+        if event.type == "BattleEnded" and current is not None:
+            started, ended = current[0]["payload"], event.payload
+            battles.append(Battle(
+                campaign=campaign, round=campaign.round, step_index=campaign.step_index,
+                skirmish_id=started["skirmish_id"], sector=started["sector"], system=started["system"],
+                events=current, victor=ended["victor"] or "", ending=ended["ending"],
+                sides=[{"side_id": s["side_id"], "civ_ids": s["civ_ids"]} for s in started["sides"]],
+            ))
+            current = None
+        if event.type == "BattleDiceRecorded" and battles and battles[-1].skirmish_id == event.payload["skirmish_id"]:
+            battles[-1].dice_mode = event.payload["dice_mode"]
+            battles[-1].seed = event.payload["seed"]
+            battles[-1].rolls = event.payload["rolls"]
+    Battle.objects.bulk_create(battles)
+    _junk_record(campaign, [e.payload for e in events if e.type == "SpaceJunkCreated"])
+    return battles
+
+
+def _junk_record(campaign: Campaign, junk: list[dict[str, Any]]) -> None:
+    if not junk:
+        return
+    for battle in Battle.objects.filter(campaign=campaign, round=campaign.round):
+        units = {u["unit_id"] for side in battle.events[0]["payload"]["sides"] for u in side["units"]}
+        mine = [j for j in junk if j["unit_id"] in units]
+        if mine:
+            battle.junk = [*battle.junk, *mine]
+            battle.save(update_fields=["junk"])
+
+
+# --- the GM's settings for one skirmish ------------------------------------------------------------------------------
+
+def _open_skirmish(campaign: Campaign, skirmish_id: str) -> SkirmishState:
+    world = game_services._world(campaign)
+    skirmish = world.skirmishes.get(skirmish_id)
+    if skirmish is None:
+        raise NotFound(f"No skirmish {skirmish_id!r} in this campaign.")
+    if skirmish.status not in UNFOUGHT:
+        raise Conflict(f"Skirmish {skirmish_id} is already {skirmish.status}; it can no longer be set up.")
+    return skirmish
+
+
+def _gm_setting(gm: User, campaign_id: int, skirmish_id: str) -> tuple[Campaign, SkirmishSetting]:
+    campaign = game_services._locked_campaign(campaign_id)
+    game_services._require_gm(viewer_for(gm, campaign))
+    if campaign.status == Campaign.Status.RESOLVING:
+        raise Conflict("A step is being resolved; change the skirmish once it is done.")
+    _open_skirmish(campaign, skirmish_id)
+    setting, _ = SkirmishSetting.objects.get_or_create(campaign=campaign, skirmish_id=skirmish_id)
+    return campaign, setting
+
+
+def _setting_event(campaign: Campaign, setting: SkirmishSetting, gm: User) -> None:
+    game_services._append_events(campaign, [EngineEvent("SkirmishSetUp", setting_json(campaign, setting),
+                                                        Visibility.GM)], gm)
+
+
+def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_id: str = "") -> dict[str, Any]:
+    default_system = campaign.rule_options.get("combat_system", game_services.DEFAULT_COMBAT_SYSTEM)
+    mode = setting.dice_mode if setting and setting.dice_mode else (
+        DiceMode.ENTERED if _entered_by_default(campaign) else DiceMode.SEEDED)
+    return {
+        "skirmish_id": setting.skirmish_id if setting else skirmish_id,
+        "system": setting.system if setting and setting.system else default_system,
+        "system_overridden": bool(setting and setting.system),
+        "dice_mode": str(mode),
+        "entered_rolls": list(setting.entered_rolls) if setting else [],
+    }
+
+
+def skirmish_system_set(gm: User, campaign_id: int, skirmish_id: str, *, system: str) -> dict[str, Any]:
+    """The GM picks another system for one skirmish; an empty `system` goes back to the campaign's default."""
+    if system and system not in COMBAT_SYSTEMS:
+        raise ServiceError(f"No combat system {system!r}; choose one of {', '.join(COMBAT_SYSTEMS)}.", "system")
+    with transaction.atomic():
+        campaign, setting = _gm_setting(gm, campaign_id, skirmish_id)
+        setting.system = system
+        setting.save(update_fields=["system"])
+        _setting_event(campaign, setting, gm)
+        return setting_json(campaign, setting)
+
+
+def skirmish_dice_set(gm: User, campaign_id: int, skirmish_id: str, *, dice_mode: str) -> dict[str, Any]:
+    if dice_mode not in DiceMode.values:
+        raise ServiceError(f"Dice mode is one of {', '.join(DiceMode.values)}.", "dice_mode")
+    with transaction.atomic():
+        campaign, setting = _gm_setting(gm, campaign_id, skirmish_id)
+        setting.dice_mode = dice_mode
+        setting.save(update_fields=["dice_mode"])
+        _setting_event(campaign, setting, gm)
+        return setting_json(campaign, setting)
+
+
+def skirmish_rolls_enter(gm: User, campaign_id: int, skirmish_id: str, *, rolls: list[int],
+                         replace_all: bool = False) -> dict[str, Any]:
+    """The GM's physical rolls for one battle, used in the order the battle asks for them. They are added to
+    those entered before (or replace them), so after "No entered roll left" the GM adds the missing ones."""
+    if any(not 1 <= roll <= 100 for roll in rolls):
+        raise ServiceError("Each roll is a die's face, from 1 to 100.", "rolls")
+    with transaction.atomic():
+        campaign, setting = _gm_setting(gm, campaign_id, skirmish_id)
+        if setting_json(campaign, setting)["dice_mode"] != DiceMode.ENTERED:
+            raise Conflict(f"Skirmish {skirmish_id} uses seeded dice; switch it to entered dice first.",
+                           field="dice_mode")
+        setting.entered_rolls = list(rolls) if replace_all else [*setting.entered_rolls, *rolls]
+        setting.save(update_fields=["entered_rolls"])
+        _setting_event(campaign, setting, gm)
+        return setting_json(campaign, setting)
+
+
+# --- publishing ----------------------------------------------------------------------------------------------------
+
+def battle_publish(gm: User, campaign_id: int, battle_id: int, *, narrative: str, delay_steps: int = 0,
+                   published: bool = True) -> Battle:
+    """The GM makes a battle's public version readable by spectators, now or `delay_steps` steps from now, with
+    a narrative; `published=False` withdraws it."""
+    if delay_steps < 0:
+        raise ServiceError("The delay is a number of steps, 0 or more.", "delay_steps")
+    with transaction.atomic():
+        campaign = game_services._locked_campaign(campaign_id)
+        game_services._require_gm(viewer_for(gm, campaign))
+        battle = Battle.objects.select_for_update().filter(campaign=campaign, pk=battle_id).first()
+        if battle is None:
+            raise NotFound("No such battle in this campaign.")
+        battle.published = published
+        battle.narrative = narrative.strip()
+        battle.public_from = position(campaign.round, campaign.step_index) + delay_steps
+        battle.save(update_fields=["published", "narrative", "public_from"])
+        game_services._append_events(campaign, [EngineEvent("BattlePublished", {
+            "battle_id": battle.pk, "skirmish_id": battle.skirmish_id, "published": published,
+            "delay_steps": delay_steps,
+        }, Visibility.GM)], gm)
+    return battle
+
+
+# --- odds ----------------------------------------------------------------------------------------------------------
+
+def skirmish_to_dict(skirmish: Skirmish) -> dict[str, Any]:
+    return asdict(skirmish)
+
+
+def skirmish_from_dict(data: dict[str, Any]) -> Skirmish:
+    def unit(u: dict[str, Any]) -> CombatUnit:
+        return CombatUnit(**{
+            **u,
+            "weapons": tuple(Weapon(**w) for w in u["weapons"]),
+            "defenses": tuple(Defense(**d) for d in u["defenses"]),
+        })
+
+    first, second = (CombatSide(s["side_id"], tuple(s["civ_ids"]), tuple(unit(u) for u in s["units"]))
+                     for s in data["sides"])
+    return Skirmish(data["skirmish_id"], data["sector"], (first, second))
+
+
+def known_skirmish(world: World, state: SkirmishState, civ_id: int | None) -> Skirmish:
+    """The skirmish as the GM (civ_id None) or one of its sides knows it. Before Exterminate 1 picks the units,
+    they are those present in the Sector. Ruling (docs/rules.md, "Odds before committing"): a player counts
+    their own units as they are and the enemy's units their civilization detects (`civ_view`), each at full
+    design strength, since a sensor shows no hit points."""
+    ids = set(state.unit_ids) or {u.unit_id for u in world.units.values()
+                                  if u.sector_id == state.sector_id and is_present(u)}
+    known: set[int] | None = None
+    if civ_id is not None:
+        view = civ_view(world, civ_id)
+        known = {u["unit_id"] for u in view["other_units"]} | {u["unit_id"] for u in view["units"]}
+
+    def side(name: str, civ: int) -> CombatSide:
+        units = sorted((world.units[i] for i in ids if i in world.units and world.units[i].civ_id == civ),
+                       key=lambda u: u.unit_id)
+        if known is not None:
+            units = [u for u in units if u.unit_id in known]
+        return CombatSide(name, (civ,), tuple(combat_unit(world, u, full_strength=civ_id not in (None, civ))
+                                              for u in units))
+
+    return Skirmish(state.skirmish_id, state.sector_id,
+                    (side("attacker", state.attacker_civ), side("defender", state.defender_civ)))
+
+
+def odds_request(user: User, campaign_id: int, *, skirmish_id: str, system: str | None, battles: int) -> OddsRun:
+    """Queue an odds simulation: the GM for any skirmish, a player only for one their civilization is in,
+    against what it knows of the enemy."""
+    if not 1 <= battles <= MAX_ODDS_BATTLES:
+        raise ServiceError(f"Simulate from 1 to {MAX_ODDS_BATTLES:,} battles.", "battles")
+    with transaction.atomic():
+        campaign = game_services._locked_campaign(campaign_id)
+        viewer = viewer_for(user, campaign)
+        if viewer.user_id is None or not (viewer.is_gm or viewer.is_player):
+            raise Forbidden("Only the GM and the players can estimate odds.")
+        world = game_services._world(campaign)
+        state = world.skirmishes.get(skirmish_id)
+        if state is None or (not viewer.is_gm and viewer.civ_id not in (state.attacker_civ, state.defender_civ)):
+            raise NotFound(f"No skirmish {skirmish_id!r} of yours in this campaign.")
+        setting = SkirmishSetting.objects.filter(campaign=campaign, skirmish_id=skirmish_id).first()
+        system = system or setting_json(campaign, setting)["system"]
+        if system not in COMBAT_SYSTEMS:
+            raise ServiceError(f"No combat system {system!r}; choose one of {', '.join(COMBAT_SYSTEMS)}.", "system")
+        skirmish = known_skirmish(world, state, None if viewer.is_gm else viewer.civ_id)
+        run = OddsRun.objects.create(
+            campaign=campaign, requested_by_id=viewer.user_id, skirmish_id=skirmish_id, system=system, battles=battles,
+            seed="", skirmish=skirmish_to_dict(skirmish),
+        )
+        run.seed = str(step_seed(campaign.seed, "odds", run.pk))
+        run.save(update_fields=["seed"])
+        transaction.on_commit(partial(_enqueue_odds, run.pk), robust=True)
+    return run
+
+
+def _enqueue_odds(run_id: int) -> None:
+    from combat.tasks import odds_run_task
+
+    odds_run_task.delay(run_id)
+
+
+def _push_odds(run: OddsRun) -> None:
+    """Only the person who asked sees their simulation (a player's odds tell what they know)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "campaign.odds", "user_id": run.requested_by_id, "odds": run.as_json()}
+    try:
+        async_to_sync(layer.group_send)(campaign_group(run.campaign_id), message)
+    except Exception:  # progress is cosmetic; the result is stored and read by GET
+        logger.warning("Could not push odds progress for run %s", run.pk, exc_info=True)
+
+
+def odds_run(run_id: int) -> OddsRun:
+    """Run a queued simulation (the Celery task's body), storing and pushing its progress as it goes."""
+    run = OddsRun.objects.get(pk=run_id)
+    if run.status == OddsRun.Status.DONE:
+        return run
+    run.status = OddsRun.Status.RUNNING
+    run.save(update_fields=["status"])
+
+    def progress(done: int, total: int) -> None:
+        run.done = done
+        OddsRun.objects.filter(pk=run.pk).update(done=done)
+        if done < total:
+            _push_odds(run)
+
+    try:
+        odds = simulate_odds(combat_system(run.system), skirmish_from_dict(run.skirmish), run.battles,
+                             int(run.seed), progress)
+    except Exception as error:
+        run.status, run.error = OddsRun.Status.FAILED, f"{type(error).__name__}: {error}"
+        run.save(update_fields=["status", "error"])
+        _push_odds(run)
+        raise
+    run.status, run.result = OddsRun.Status.DONE, odds.as_payload()
+    run.save(update_fields=["status", "result", "done"])
+    _push_odds(run)
+    return run

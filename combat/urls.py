@@ -1,0 +1,26 @@
+"""The combat app's API (under /api/) and pages (under /campaigns/<id>/)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from combat import views
+from combat.api import views as api
+
+_API = "api/campaigns/<int:campaign_id>/"
+_SKIRMISH = _API + "skirmishes/<str:skirmish_id>/"
+
+urlpatterns = [
+    path(_API + "skirmishes/", api.Skirmishes.as_view(), name="api-skirmishes"),
+    path(_SKIRMISH + "system", api.SkirmishSystem.as_view(), name="api-skirmish-system"),
+    path(_SKIRMISH + "dice", api.SkirmishDice.as_view(), name="api-skirmish-dice"),
+    path(_SKIRMISH + "rolls", api.SkirmishRolls.as_view(), name="api-skirmish-rolls"),
+    path(_API + "battles/", api.Battles.as_view(), name="api-battles"),
+    path(_API + "battles/<int:battle_id>/", api.BattleDetail.as_view(), name="api-battle"),
+    path(_API + "battles/<int:battle_id>/publish", api.BattlePublish.as_view(), name="api-battle-publish"),
+    path(_API + "odds", api.Odds.as_view(), name="api-odds"),
+    path(_API + "odds/<int:run_id>", api.OddsDetail.as_view(), name="api-odds-run"),
+    path("campaigns/<int:campaign_id>/battles/", views.battle_list, name="battles"),
+    path("campaigns/<int:campaign_id>/battles/<int:battle_id>/", views.battle_page, name="battle"),
+    path("campaigns/<int:campaign_id>/skirmishes/", views.skirmish_page, name="skirmishes"),
+]

@@ -1,0 +1,50 @@
+"""Pages: the battle reports a viewer may read, one battle as a replay, and the skirmishes to set up or estimate.
+Each reads through `combat.selectors`, so a page shows exactly what the API would."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from combat import selectors
+from combat.engine.registry import COMBAT_SYSTEMS
+from game.errors import NotFound
+from game.selectors import campaign_for
+
+
+def _not_found(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/not_found.html", status=404)
+
+
+def battle_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    try:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+    except NotFound:
+        return _not_found(request)
+    battles = [selectors.battle_summary(b) | {"is_public": selectors.is_public(b, campaign),
+                                              "own": bool(viewer.is_player and b.side_of(viewer.civ_id))}
+               for b in selectors.battles_visible_to(viewer, campaign)]
+    return render(request, "combat/battles.html", {"campaign": campaign, "viewer": viewer, "battles": battles})
+
+
+def battle_page(request: HttpRequest, campaign_id: int, battle_id: int) -> HttpResponse:
+    try:
+        campaign, viewer, battle = selectors.battle_for(request.user, campaign_id, battle_id)
+    except NotFound:
+        return _not_found(request)
+    report = selectors.battle_report(viewer, campaign, battle)
+    return render(request, "combat/battle.html", {"campaign": campaign, "viewer": viewer, "report": report})
+
+
+def skirmish_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    try:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+    except NotFound:
+        return _not_found(request)
+    if not (viewer.is_gm or viewer.is_player):
+        return _not_found(request)
+    systems = [(key, system.title) for key, system in COMBAT_SYSTEMS.items()]
+    return render(request, "combat/skirmishes.html", {
+        "campaign": campaign, "viewer": viewer, "skirmishes": selectors.skirmishes_for(viewer, campaign),
+        "systems": systems,
+    })
