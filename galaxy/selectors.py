@@ -1,0 +1,152 @@
+"""Reads of a campaign's universe setup, each filtered for its viewer: the galaxy and its proposed home worlds are
+the GM's until the campaign starts; a civilization's designs and race are its own (and the GM's)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from galaxy import services, state_io
+from galaxy.engine import HexCoord
+from galaxy.engine.tables import ObjectKind
+from galaxy.models import CivilizationSetup, GalaxyMap, UnitDesignRecord
+from game.engine.designer import design_cost, design_problems
+from game.engine.factions import FACTIONS
+from game.engine.races import AP_BUDGETS, EXAMPLE_EXTRA_ITEMS, EXAMPLE_RACES, PRICE_LIST, RaceItem, home_world_cost
+from game.engine.units import STARTER_UNITS, Scale, UnitDesign
+from game.errors import Forbidden, NotFound, ServiceError
+from game.models import Campaign, Civilization
+from game.selectors import Viewer
+
+
+def _require_gm(viewer: Viewer) -> None:
+    if not viewer.is_gm:
+        raise Forbidden("Only the campaign's Game Master sees the galaxy setup.")
+
+
+def galaxy_setup(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+    """The GM's setup view: settings, seed, every Point of Interest in a compact row, the home worlds, who joined."""
+    _require_gm(viewer)
+    civs = [{"id": c.pk, "name": c.name, "setup": _setup_json(getattr(c, "setup", None))}
+            for c in Civilization.objects.filter(campaign=campaign).select_related("setup").order_by("pk")]
+    state: dict[str, Any] = {"campaign_id": campaign.pk, "generated": False, "started": services.is_started(campaign),
+                             "civilizations": civs}
+    galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
+    if galaxy_map is None:
+        return state
+    points = galaxy_map.points.order_by("col", "row").values_list(
+        "col", "row", "kind", "category", "spectral_class", "planet_count", "viable_count")
+    return state | {
+        "generated": True, "seed": galaxy_map.seed, "settings": galaxy_map.settings, "width": galaxy_map.width,
+        "height": galaxy_map.height, "home_world_count": galaxy_map.home_world_count,
+        "home_world_distance": galaxy_map.home_world_distance, "home_worlds": galaxy_map.home_worlds,
+        # [col, row, map code, category, spectral class, planets, viable planets]: 1,600 rows stay small.
+        "points": [[col, row, ObjectKind[kind].code if kind else "", category, spectral, planets, viable]
+                   for col, row, kind, category, spectral, planets, viable in points],
+    }
+
+
+def system_detail(viewer: Viewer, campaign: Campaign, hex_label: str) -> dict[str, Any]:
+    """One system, everything the generator rolled (the GM's; players see the World through their own view)."""
+    _require_gm(viewer)
+    galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
+    try:
+        coord = HexCoord.parse(hex_label)
+    except ValueError as error:
+        raise ServiceError(str(error), field="hex") from None
+    row = galaxy_map.points.filter(col=coord.col, row=coord.row).first() if galaxy_map else None
+    if galaxy_map is None or row is None:
+        raise NotFound(f"Nothing is at hex {hex_label}.")
+    settings = state_io.settings_from_dict(galaxy_map.settings)
+    poi = state_io.poi_from_dict(coord, settings.region_size, row.kind, row.data)
+    return {
+        "hex": hex_label, "kind": poi.kind.title if poi.kind else "Deep space",
+        "stars": [s.kind.title for s in poi.stars],
+        "planets": [{"star": "ABCDEFGH"[p.star], "orbit": p.orbit, "zone": p.zone, "step": str(p.step),
+                     "body": p.body.value, "life": p.life.value, "max_output": p.max_output, "viable": p.viable,
+                     "resources": [r.name for r in p.resources]} for p in poi.planets],
+        "specials": [s.describe() for s in poi.specials],
+    }
+
+
+# --- unit designs ------------------------------------------------------------------------------------------------
+
+def _design_json(design: UnitDesign, owner: int | None) -> dict[str, Any]:
+    cost = design_cost(design)
+    return state_io.design_to_dict(design) | {"owner_civ_id": owner, "cost": asdict(cost)}
+
+
+def designs_visible_to(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    """The starter designs everyone has, then the viewer's civilization's own designs (the GM: every one)."""
+    records = UnitDesignRecord.objects.filter(campaign=campaign).order_by("pk")
+    if not viewer.is_gm:
+        if viewer.civ_id is None:
+            raise Forbidden("Designs belong to the civilizations; join the campaign to design units.")
+        records = records.filter(civilization_id=viewer.civ_id)
+    starters = [_design_json(d, None) for d in STARTER_UNITS]
+    return starters + [_design_json(state_io.design_from_dict(r.data), r.civilization_id) for r in records]
+
+
+def design_detail(viewer: Viewer, campaign: Campaign, design_id: str) -> dict[str, Any]:
+    starter = next((d for d in STARTER_UNITS if d.design_id == design_id), None)
+    if starter is not None:
+        return _design_json(starter, None)
+    record = UnitDesignRecord.objects.filter(campaign=campaign, design_id=design_id).first()
+    # Another civilization's design does not exist, as far as this viewer can tell.
+    if record is None or not (viewer.is_gm or record.civilization_id == viewer.civ_id):
+        raise NotFound("No such design.")
+    return _design_json(state_io.design_from_dict(record.data), record.civilization_id)
+
+
+def design_preview(viewer: Viewer, data: dict[str, Any]) -> dict[str, Any]:
+    """What the designer shows while a player edits: the cost and combat figures, and every problem by field."""
+    civ_id = viewer.civ_id if viewer.is_player else None
+    design = services.parse_design(data, "preview", civ_id)
+    researched = services.researched_keys(civ_id) if civ_id is not None else frozenset()
+    return {"cost": asdict(design_cost(design)),
+            "problems": [{"field": p.field, "reason": p.reason} for p in design_problems(design, researched)]}
+
+
+def designer_catalogue() -> dict[str, Any]:
+    scales = [{"key": s.name, "title": s.title, "multiplier": s.multiplier,
+               "basic": state_io.design_to_dict(next(d for d in STARTER_UNITS if d.scale is s))} for s in Scale]
+    return {"scales": scales, "weapon_types": ["ballistic", "energy", "missile", "psionic"],
+            "defense_types": ["ballistic", "energy", "missile", "psionic"]}
+
+
+# --- civilization setup ------------------------------------------------------------------------------------------
+
+def _setup_json(setup: CivilizationSetup | None) -> dict[str, Any] | None:
+    if setup is None:
+        return None
+    return {"kind": setup.kind, "race": setup.race, "faction": setup.faction, "ap_total": setup.ap_total,
+            "status": setup.status, "gm_comment": setup.gm_comment}
+
+
+def civ_setup(viewer: Viewer, campaign: Campaign, civ_id: int) -> dict[str, Any]:
+    civ = Civilization.objects.filter(campaign=campaign, pk=civ_id).select_related("setup").first()
+    if civ is None or not (viewer.is_gm or viewer.civ_id == civ_id):
+        raise NotFound("No such civilization.")
+    return {"civ_id": civ.pk, "name": civ.name, "setup": _setup_json(getattr(civ, "setup", None))}
+
+
+def _item_json(item: RaceItem) -> dict[str, Any]:
+    return {"key": item.key, "name": item.name, "category": item.category.value, "ap": item.ap,
+            "max_levels": item.max_levels, "requires": list(item.requires), "excludes": list(item.excludes),
+            "requires_any": list(item.requires_any), "note": item.note}
+
+
+def race_catalogue() -> dict[str, Any]:
+    """Everything the race builder offers: the §3.1 price list, the GM's extra items, the §3.2 examples and the
+    seven factions."""
+    return {
+        "budget": AP_BUDGETS["first_gen_ftl"],
+        "step_ap": {digit: home_world_cost(digit * 4) // 4 for digit in "0123456789X"},
+        "items": [_item_json(i) for i in PRICE_LIST],
+        "extra_items": [_item_json(i) for i in EXAMPLE_EXTRA_ITEMS],
+        "examples": [{"name": r.name, "home_world": r.home_world, "description": r.description,
+                      "picks": [{"key": p.key, "levels": p.levels} for p in r.picks]} for r in EXAMPLE_RACES],
+        "factions": [{"key": f.key, "name": f.name, "traits": list(f.traits),
+                      "scores": [[s.title, v] for s, v in f.starting_scores],
+                      "forbidden": f.forbidden_social_engineering, "may_attack": f.may_attack} for f in FACTIONS],
+    }

@@ -1,0 +1,26 @@
+"""The universe setup's API (under /api/)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from galaxy import api
+
+urlpatterns = [
+    path("api/campaigns/<int:campaign_id>/galaxy/", api.Galaxy.as_view(), name="api-galaxy"),
+    path("api/campaigns/<int:campaign_id>/galaxy/generate/", api.Generate.as_view(), name="api-galaxy-generate"),
+    path("api/campaigns/<int:campaign_id>/galaxy/systems/<str:hex_label>/", api.System.as_view(),
+         name="api-galaxy-system"),
+    path("api/campaigns/<int:campaign_id>/galaxy/home-worlds/<int:number>/", api.HomeWorld.as_view(),
+         name="api-home-world"),
+    path("api/campaigns/<int:campaign_id>/start/", api.Start.as_view(), name="api-campaign-start"),
+    path("api/campaigns/<int:campaign_id>/designs/", api.Designs.as_view(), name="api-designs"),
+    path("api/campaigns/<int:campaign_id>/designs/preview", api.DesignPreview.as_view(), name="api-design-preview"),
+    path("api/campaigns/<int:campaign_id>/designs/<str:design_id>/", api.Design.as_view(), name="api-design"),
+    path("api/races/catalogue/", api.RaceCatalogue.as_view(), name="api-race-catalogue"),
+    path("api/campaigns/<int:campaign_id>/setup/", api.MySetup.as_view(), name="api-my-setup"),
+    path("api/campaigns/<int:campaign_id>/civilizations/<int:civ_id>/setup/", api.CivSetup.as_view(),
+         name="api-civ-setup"),
+    path("api/campaigns/<int:campaign_id>/civilizations/<int:civ_id>/review/", api.Review.as_view(),
+         name="api-civ-review"),
+]
