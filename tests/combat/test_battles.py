@@ -9,9 +9,10 @@ import pytest
 from combat import services as combat_services
 from combat.engine.registry import combat_system
 from combat.models import Battle
-from combat.services import skirmish_from_dict, skirmish_to_dict
+from combat.services import known_skirmish
 from game import services
 from game.engine.dice import DiceExhausted, SeededDice
+from game.engine.world import world_from_dict
 from game.models import Campaign, StepResolution
 from tests.combat.conftest import SKIRMISH, fight, load_skirmish, move_on, payloads
 from tests.game.conftest import Table, make_table
@@ -31,6 +32,8 @@ def skirmish_url(table: Table, what: str) -> str:
 
 
 def test_exterminate_4_stores_the_battle_with_the_default_system_and_every_seeded_roll(public_table: Table) -> None:
+    world = world_from_dict(Campaign.objects.get(pk=public_table.campaign.pk).world)
+    skirmish = known_skirmish(world, world.skirmishes[SKIRMISH], None)
     battle = fight(public_table)
     assert (battle.skirmish_id, battle.system, battle.dice_mode) == (SKIRMISH, "instant_mass", "seeded")
     assert battle.events[0]["type"] == "BattleStarted" and battle.events[-1]["type"] == "BattleEnded"
@@ -38,28 +41,11 @@ def test_exterminate_4_stores_the_battle_with_the_default_system_and_every_seede
     assert battle.victor == "attacker" and battle.ending == "victory"
     assert {s["side_id"]: s["civ_ids"] for s in battle.sides} == {
         "attacker": [public_table.civs[0].pk], "defender": [public_table.civs[1].pk]}
-    # The battle is a function of its seed: fought again from the record, it gives the same report.
-    started = battle.events[0]["payload"]
+    # A battle is a function of its seed: fought again alone, it gives the same report and rolls.
     dice = SeededDice(int(battle.seed))
-    again = combat_system(battle.system).fight(skirmish_from_dict(skirmish_to_dict(_skirmish(started))), dice)
-    assert [e.type for e in again.events] == [e["type"] for e in battle.events]
+    again = combat_system(battle.system).fight(skirmish, dice)
+    assert [{"type": e.type, "payload": e.payload} for e in again.events] == battle.events
     assert [r.as_payload() for r in dice.rolls] == battle.rolls
-
-
-def _skirmish(started: dict[str, object]):  # type: ignore[no-untyped-def]
-    """The skirmish a BattleStarted payload describes, with the warships' stats of the test world."""
-    from game.engine.combat import CombatSide, CombatUnit, Defense, Skirmish, Weapon
-
-    def side(s: dict[str, object]) -> CombatSide:
-        units = tuple(
-            CombatUnit(u["unit_id"], u["civ_id"], u["name"], u["multiplier"], u["hp"], u["max_hp"], 1, 1,
-                       (Weapon("energy", 5.0),), (Defense("ballistic", 2.0),))
-            for u in s["units"]  # type: ignore[attr-defined]
-        )
-        return CombatSide(s["side_id"], tuple(s["civ_ids"]), units)  # type: ignore[arg-type]
-
-    first, second = (side(s) for s in started["sides"])  # type: ignore[attr-defined]
-    return Skirmish(started["skirmish_id"], started["sector"], (first, second))  # type: ignore[arg-type]
 
 
 def test_the_gm_picks_another_system_for_one_skirmish(public_table: Table) -> None:
