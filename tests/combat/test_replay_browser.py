@@ -84,3 +84,35 @@ def test_a_spectator_steps_through_a_published_replay_and_cannot_open_an_unpubli
     assert response is not None and response.status == 404
     api = page.goto(f"{live_server.url}/api/campaigns/{campaign_id}/battles/{hidden}/")
     assert api is not None and api.status == 404
+
+
+@pytest.fixture
+def war(transactional_db: None) -> Iterator[tuple[int, str]]:
+    """A skirmish about to be fought, and its first player's user name; odds tasks run in the web process."""
+    table = make_table("odds-page")
+    load_skirmish(table)
+    eager, celery_app.conf.task_always_eager = celery_app.conf.task_always_eager, True
+    try:
+        yield table.campaign.pk, table.players[0].get_username()
+    finally:
+        celery_app.conf.task_always_eager = eager
+
+
+def test_a_player_estimates_the_odds_of_their_skirmish_on_a_phone(
+    live_server: Any, war: tuple[int, str], chromium: Browser,
+) -> None:
+    campaign_id, username = war
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next=/campaigns/{campaign_id}/skirmishes/")
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_label("Battles").fill("200")
+    page.get_by_role("button", name="Estimate the odds").click()
+    expect(page.locator("progress")).to_be_visible()
+    table = page.locator(".odds-table")
+    expect(table).to_be_visible(timeout=10_000)
+    expect(table.locator("tbody tr")).to_have_count(2)
+    expect(page.locator("[data-bind=odds-msg]")).to_contain_text("200 battles with instant_mass")
+    assert page.evaluate("document.querySelector('progress').value") == 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
