@@ -1,10 +1,10 @@
-"""The universe setup's API (under /api/)."""
+"""The universe setup's API (under /api/) and its pages (under /campaigns/<id>/)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from galaxy import api
+from galaxy import api, views
 
 urlpatterns = [
     path("api/campaigns/<int:campaign_id>/galaxy/", api.Galaxy.as_view(), name="api-galaxy"),
@@ -23,4 +23,7 @@ urlpatterns = [
          name="api-civ-setup"),
     path("api/campaigns/<int:campaign_id>/civilizations/<int:civ_id>/review/", api.Review.as_view(),
          name="api-civ-review"),
+    path("campaigns/<int:campaign_id>/setup/", views.setup_page, name="galaxy-setup"),
+    path("campaigns/<int:campaign_id>/designer/", views.designer_page, name="designer"),
+    path("campaigns/<int:campaign_id>/civilization/", views.civilization_page, name="civilization-setup"),
 ]
