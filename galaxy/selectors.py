@@ -6,17 +6,38 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from galaxy import services, state_io
+from galaxy import state_io
 from galaxy.engine import HexCoord
 from galaxy.engine.tables import ObjectKind
 from galaxy.models import CivilizationSetup, GalaxyMap, UnitDesignRecord
-from game.engine.designer import design_cost, design_problems
+from game.engine.designer import DesignProblem, design_cost, design_problems
 from game.engine.factions import FACTIONS
 from game.engine.races import AP_BUDGETS, EXAMPLE_EXTRA_ITEMS, EXAMPLE_RACES, PRICE_LIST, RaceItem, home_world_cost
 from game.engine.units import STARTER_UNITS, Scale, UnitDesign
 from game.errors import Forbidden, NotFound, ServiceError
-from game.models import Campaign, Civilization
+from game.models import Campaign, Civilization, StepResolution
 from game.selectors import Viewer
+
+
+def is_started(campaign: Campaign) -> bool:
+    """Started: the GM started it on a galaxy, or a step has already been closed (a campaign played without one)."""
+    started_on_galaxy = GalaxyMap.objects.filter(campaign=campaign, started_at__isnull=False).exists()
+    return started_on_galaxy or StepResolution.objects.filter(campaign=campaign).exists()
+
+
+def researched_keys(civ_id: int) -> frozenset[str]:
+    """Technology a civilization's designs may use: its approved race's picks (research lands later)."""
+    setup = CivilizationSetup.objects.filter(civilization_id=civ_id, status=CivilizationSetup.Status.APPROVED).first()
+    if setup is None or setup.kind != CivilizationSetup.Kind.RACE:
+        return frozenset()
+    return frozenset(pick["key"] for pick in setup.race.get("picks", ()))
+
+
+def parse_design(data: dict[str, Any], design_id: str, civ_id: int | None) -> UnitDesign:
+    try:
+        return state_io.design_from_input(data, design_id, civ_id)
+    except DesignProblem as problem:
+        raise ServiceError(f"{problem.field}: {problem.reason}", field=problem.field) from None
 
 
 def _require_gm(viewer: Viewer) -> None:
@@ -29,7 +50,7 @@ def galaxy_setup(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     _require_gm(viewer)
     civs = [{"id": c.pk, "name": c.name, "setup": _setup_json(getattr(c, "setup", None))}
             for c in Civilization.objects.filter(campaign=campaign).select_related("setup").order_by("pk")]
-    state: dict[str, Any] = {"campaign_id": campaign.pk, "generated": False, "started": services.is_started(campaign),
+    state: dict[str, Any] = {"campaign_id": campaign.pk, "generated": False, "started": is_started(campaign),
                              "civilizations": civs}
     galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
     if galaxy_map is None:
@@ -101,8 +122,8 @@ def design_detail(viewer: Viewer, campaign: Campaign, design_id: str) -> dict[st
 def design_preview(viewer: Viewer, data: dict[str, Any]) -> dict[str, Any]:
     """What the designer shows while a player edits: the cost and combat figures, and every problem by field."""
     civ_id = viewer.civ_id if viewer.is_player else None
-    design = services.parse_design(data, "preview", civ_id)
-    researched = services.researched_keys(civ_id) if civ_id is not None else frozenset()
+    design = parse_design(data, "preview", civ_id)
+    researched = researched_keys(civ_id) if civ_id is not None else frozenset()
     return {"cost": asdict(design_cost(design)),
             "problems": [{"field": p.field, "reason": p.reason} for p in design_problems(design, researched)]}
 

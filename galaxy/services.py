@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from galaxy import state_io
+from galaxy import selectors, state_io
 from galaxy.engine import (
     Galaxy,
     HexCoord,
@@ -24,13 +24,12 @@ from galaxy.engine import (
 from galaxy.engine.homeworlds import home_planet, neighbourhood
 from galaxy.models import CivilizationSetup, GalaxyMap, StoredPointOfInterest, UnitDesignRecord
 from game.engine import events as engine_events
-from game.engine.designer import DesignProblem, design_cost, design_problems
+from game.engine.designer import design_cost, design_problems
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.races import EXAMPLE_EXTRA_ITEMS, RaceDesign, RacePick, RaceProblem, race_cost, race_problems
-from game.engine.units import UnitDesign
 from game.engine.world import world_to_dict
 from game.errors import Conflict, NotFound, ServiceError
-from game.models import Campaign, Civilization, StepResolution
+from game.models import Campaign, Civilization
 from game.selectors import viewer_for
 from game.services import User, _append_events, _locked_campaign, _require_gm, _require_player, random_seed
 
@@ -39,14 +38,8 @@ NEIGHBOURHOOD_RADIUS = 3
 MIN_VIABLE_NEIGHBOURS = 3
 
 
-def is_started(campaign: Campaign) -> bool:
-    """Started: the GM started it on a galaxy, or a step has already been closed (a campaign played without one)."""
-    started_on_galaxy = GalaxyMap.objects.filter(campaign=campaign, started_at__isnull=False).exists()
-    return started_on_galaxy or StepResolution.objects.filter(campaign=campaign).exists()
-
-
 def _require_not_started(campaign: Campaign, doing: str) -> None:
-    if is_started(campaign):
+    if selectors.is_started(campaign):
         raise Conflict(f"Cannot {doing}: the campaign has started.")
 
 
@@ -215,14 +208,6 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
 
 # --- unit designs ------------------------------------------------------------------------------------------------
 
-def researched_keys(civ_id: int) -> frozenset[str]:
-    """Technology a civilization's designs may use: its approved race's picks (research lands later)."""
-    setup = CivilizationSetup.objects.filter(civilization_id=civ_id, status=CivilizationSetup.Status.APPROVED).first()
-    if setup is None or setup.kind != CivilizationSetup.Kind.RACE:
-        return frozenset()
-    return frozenset(pick["key"] for pick in setup.race.get("picks", ()))
-
-
 def _design_id(campaign: Campaign, civ_id: int, name: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:24] or "design"
     base = f"c{civ_id}-{slug}"
@@ -241,8 +226,8 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
         civ_id = _require_player(viewer_for(user, campaign))
-        design = parse_design(data, "new", civ_id)
-        problems = design_problems(design, researched_keys(civ_id))
+        design = selectors.parse_design(data, "new", civ_id)
+        problems = design_problems(design, selectors.researched_keys(civ_id))
         if problems:
             raise ServiceError(f"{problems[0].field}: {problems[0].reason}", field=problems[0].field)
         if UnitDesignRecord.objects.filter(civilization_id=civ_id, name__iexact=design.name).exists():
@@ -258,13 +243,6 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
         _append_events(campaign, [engine_events.Event(
             "DesignSaved", {"design_id": design.design_id, "name": design.name, "mu": cost.mu}, CIV, civ_id)], user)
     return record
-
-
-def parse_design(data: dict[str, Any], design_id: str, civ_id: int | None) -> UnitDesign:
-    try:
-        return state_io.design_from_input(data, design_id, civ_id)
-    except DesignProblem as problem:
-        raise ServiceError(f"{problem.field}: {problem.reason}", field=problem.field) from None
 
 
 # --- civilization setup ------------------------------------------------------------------------------------------
