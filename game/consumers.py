@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game.errors import NotFound
 from game.realtime import campaign_group
-from game.selectors import Viewer, campaign_for, can_see
+from game.selectors import Viewer, campaign_for, message_for
 
 CLOSE_NOT_ALLOWED = 4403
 
@@ -35,8 +35,8 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
 
     async def campaign_event(self, message: dict[str, Any]) -> None:
-        event = message["event"]
-        if can_see(self.viewer, event):
+        event = message_for(self.viewer, message["event"])
+        if event is not None:
             await self.send_json({"type": "event", "event": event})
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:

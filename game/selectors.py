@@ -10,8 +10,10 @@ from django.db.models import Count, Q, QuerySet
 
 from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
-from game.engine.phases import ALL_STEPS, Phase
+from game.engine.orders import legal_orders
+from game.engine.phases import ALL_STEPS, Phase, StepKind
 from game.engine.visibility import event_visible_to
+from game.engine.world import World, unit_label, world_from_dict
 from game.errors import NotFound
 from game.models import Campaign, Civilization, Event, Membership, Order, Readiness
 
@@ -70,6 +72,28 @@ def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
     event = EngineEvent(message["type"], message["payload"], visibility,
                         message["civ_id"] if visibility is Visibility.CIV else None)
     return event_visible_to(event, viewer.civ_id)
+
+
+# Payload fields of events a viewer may read that only the GM may see: how many orders a step had, across every
+# civilization, would tell a player what the others did.
+GM_ONLY_FIELDS: dict[str, frozenset[str]] = {"StepResolved": frozenset({"orders"})}
+
+
+def message_for(viewer: Viewer, message: dict[str, Any]) -> dict[str, Any] | None:
+    """A stored event (as `Event.as_message` gives it) as this viewer may read it; None if not at all. Every
+    path that hands events out (the websocket, the REST log) goes through here."""
+    if not can_see(viewer, message):
+        return None
+    hidden = GM_ONLY_FIELDS.get(message["type"], frozenset())
+    if viewer.is_gm or not hidden & message["payload"].keys():
+        return message
+    return {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
+
+
+def event_messages_for(viewer: Viewer, campaign: Campaign, since: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
+    """The log after `since`, as this viewer may read it."""
+    messages = (message_for(viewer, e.as_message()) for e in events_visible_to(viewer, campaign, since)[:limit])
+    return [m for m in messages if m is not None]
 
 
 def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
@@ -164,3 +188,23 @@ def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
     if viewer.is_player and viewer.civ_id is not None:
         return orders.filter(civilization_id=viewer.civ_id).select_related("civilization")
     return orders.none()
+
+
+def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    """The orders the viewer's civilization may give in the open step, as the engine offers them, each with a
+    label naming the unit (or colony) it is for; nobody else has any."""
+    if not viewer.is_player or viewer.civ_id is None or campaign.status != Campaign.Status.OPEN:
+        return []
+    if campaign.step.kind is not StepKind.ORDERS:
+        return []
+    world = world_from_dict(campaign.world) if campaign.world else World()
+    offered = []
+    for legal in legal_orders(world, viewer.civ_id, campaign.step.key):
+        unit = world.units.get(legal.payload.get("unit_id", -1))
+        offered.append({
+            "kind": legal.kind,
+            "payload": dict(legal.payload),
+            "choices": {name: list(values) for name, values in legal.choices.items()},
+            "label": unit_label(world, unit) if unit is not None else legal.kind,
+        })
+    return offered

@@ -10,12 +10,13 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
+import yaml
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from combat.engine.registry import combat_system
+from combat.engine.registry import COMBAT_SYSTEMS, combat_system
 from game import realtime
 from game.engine import events as engine_events
 from game.engine.apply import apply_events
@@ -23,6 +24,7 @@ from game.engine.dice import SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import ALL_STEPS, Pointer
 from game.engine.resolve import StepInput, resolve_step
+from game.engine.scenario import ScenarioProblem, assign_civilizations, parse_scenario
 from game.engine.world import World, world_from_dict, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
 from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
@@ -164,6 +166,40 @@ def campaign_set_public(gm: User, campaign_id: int, *, is_public: bool) -> Campa
     return campaign
 
 
+def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign:
+    """Start a campaign from a scenario file: its world (galaxy, civilizations, units, stocks), rule options and
+    seed. Scenario civilizations go to the campaign's civilizations in the order they joined. Only before the
+    first step is resolved; the scenario's own orders and expectations are for testing and are not used."""
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        _require_gm(viewer_for(gm, campaign))
+        if campaign.resolutions.exists():
+            raise Conflict("A scenario can only be loaded before the first step is resolved.")
+        try:
+            scenario = parse_scenario(yaml.safe_load(text), COMBAT_SYSTEMS)
+        except yaml.YAMLError as error:
+            raise ServiceError(f"The scenario is not valid YAML: {error}", field="text") from None
+        except ScenarioProblem as problem:
+            raise ServiceError(f"The scenario's {problem.field} {problem.message}", field=problem.field) from None
+        civs = list(Civilization.objects.filter(campaign=campaign).order_by("pk"))
+        if len(civs) < len(scenario.world.civs):
+            raise ServiceError(
+                f"The scenario has {len(scenario.world.civs)} civilizations but only {len(civs)} joined; invite "
+                "more players first.", field="text")
+        players = {old: (civ.pk, civ.name) for old, civ in zip(sorted(scenario.world.civs), civs, strict=False)}
+        world = assign_civilizations(scenario.world, players)
+        campaign.world = world_to_dict(world)
+        campaign.seed = scenario.seed
+        campaign.first_year = scenario.first_year
+        if scenario.combat is not None and scenario.combat.key in COMBAT_SYSTEMS:
+            campaign.rule_options = {**campaign.rule_options, "combat_system": scenario.combat.key}
+        campaign.round = scenario.first_round
+        campaign.save(update_fields=["world", "seed", "first_year", "rule_options", "round"])
+        _append_events(campaign, [engine_events.Event(
+            "ScenarioLoaded", {"title": scenario.title, "civilizations": len(players)}, PUBLIC)], gm)
+    return campaign
+
+
 # --- orders --------------------------------------------------------------------------------------------------------
 
 def order_submit(
@@ -195,6 +231,22 @@ def order_submit(
         _append_events(campaign, [engine_events.Event(
             "OrderAccepted", {"order_id": order.pk, "kind": kind, "step": step}, CIV, civ_id)], user)
     return order, True
+
+
+def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
+    """Take back one of the civilization's orders while its step is still open (to change it, send a new one)."""
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        civ_id = _require_player(viewer_for(user, campaign))
+        order = Order.objects.filter(pk=order_id, campaign=campaign, civilization_id=civ_id).first()
+        if order is None:
+            raise NotFound("You have no such order.")
+        if (order.round, order.step_index) != (campaign.round, campaign.step_index):
+            raise Conflict("That order's step is over; it can no longer be changed.")
+        _require_open(campaign, "change orders")
+        order.delete()
+        _append_events(campaign, [engine_events.Event(
+            "OrderWithdrawn", {"order_id": order_id, "kind": order.kind}, CIV, civ_id)], user)
 
 
 def ready_mark(user: User, campaign_id: int, *, round: int, step: str) -> None:
@@ -268,6 +320,8 @@ def _enqueue_resolution(campaign_id: int, round: int, step_index: int) -> None:
 def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
     """Resolve a closed step exactly once. Returns False when there was nothing to do (already resolved, or the
     campaign moved on), so a task delivered twice, or re-run after a crash, is harmless."""
+    from combat import services as combat_services  # combat.services imports this module
+
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
         resolution = StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).first()
@@ -289,6 +343,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             step_input = _step_input(campaign)
             events = resolve_step(step_input, SeededDice(step_seed(campaign.seed, round, campaign.step.key)))
             _append_events(campaign, events)
+            combat_services.battles_record(campaign, events)
             campaign.world = world_to_dict(apply_events(step_input.world, events))
             next_pointer = campaign.pointer.next()
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
@@ -330,10 +385,12 @@ def _world(campaign: Campaign) -> World:
 
 
 def _step_input(campaign: Campaign) -> StepInput:
+    from combat import services as combat_services  # combat.services imports this module
+
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     return StepInput(
         world=_world(campaign),
-        combat_system=combat_system(campaign.rule_options.get("combat_system", DEFAULT_COMBAT_SYSTEM)),
+        combat_system=combat_services.campaign_combat_system(campaign),  # the default, or the GM's per skirmish
         pointer=campaign.pointer,
         date=campaign.date,
         civ_ids=tuple(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True)),

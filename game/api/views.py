@@ -128,6 +128,18 @@ class Orders(APIView):
         return Response(_order_json(order), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
+class OrderDetail(APIView):
+    def delete(self, request: Request, campaign_id: int, order_id: int) -> Response:
+        services.order_withdraw(request.user, campaign_id, order_id=order_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LegalOrders(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.legal_orders_for(viewer, campaign))
+
+
 class Ready(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(PointerInput, request.data)
@@ -161,5 +173,5 @@ class Events(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         since = _valid(EventsQuery, request.query_params)["since"]
-        events = selectors.events_visible_to(viewer, campaign, since)[:1000]
-        return Response({"events": [e.as_message() for e in events], "last_seq": campaign.last_seq})
+        events = selectors.event_messages_for(viewer, campaign, since)
+        return Response({"events": events, "last_seq": campaign.last_seq})

@@ -60,3 +60,29 @@ def test_gm_event_seen_by_a_civilization_reaches_it_and_no_other(table: Table) -
     unseen = table.client(table.players[1]).get(table.url("events/")).json()["events"]
     assert any(e["type"] == "SkirmishDeclared" for e in seen)
     assert not any(e["type"] == "SkirmishDeclared" for e in unseen)
+
+
+def test_player_is_offered_only_the_orders_the_rules_allow_now(table: Table) -> None:
+    load_world(table, step_index=13)
+    offered = table.client(table.players[0]).get(table.url("legal-orders/")).json()
+    plot = [o for o in offered if o["kind"] == "PlotCourse"]
+    assert [o["payload"]["unit_id"] for o in plot] == [1]  # the scout is Sol's only unit
+    assert "1,0" in plot[0]["choices"]["sector_id"]
+    assert "scout" in plot[0]["label"].lower() or "U1" in plot[0]["label"]
+    assert table.client(table.players[1]).get(table.url("legal-orders/")).json() != offered
+    assert table.client(table.gm).get(table.url("legal-orders/")).json() == []
+
+
+def test_an_order_can_be_withdrawn_until_the_step_closes(table: Table) -> None:
+    load_world(table, step_index=13)
+    client = table.client(table.players[0])
+    body = {**table.pointer(), "kind": "Declare", "payload": {"text": "Hold position"},
+            "idempotency_key": "withdraw-me-0001"}
+    order_id = client.post(table.url("orders/"), body, format="json").json()["id"]
+    other = table.client(table.players[1]).delete(table.url(f"orders/{order_id}/"))
+    assert other.status_code == 404
+    assert client.delete(table.url(f"orders/{order_id}/")).status_code == 204
+    again = client.post(table.url("orders/"), {**body, "idempotency_key": "withdraw-me-0002"}, format="json")
+    services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="explore.14")
+    late = client.delete(table.url(f"orders/{again.json()['id']}/"))
+    assert late.status_code == 409

@@ -42,6 +42,7 @@
     StepOpened: (p) => `Now ${p.date}, ${p.label}.`,
     ResolutionFailed: (p) => `Resolving ${p.step} failed: ${p.reason}`,
     OrderAccepted: (p) => `Order accepted (${p.kind}).`,
+    OrderWithdrawn: (p) => `Order withdrawn (${p.kind}).`,
     CivilizationReady: () => "Marked ready.",
     GmRuling: (p) => `GM ruling: ${p.text}`,
     ScenarioLoaded: (p) => `Scenario loaded: ${p.title}.`,
@@ -102,6 +103,7 @@
     if (orderForm) {
       const open = state.step_kind === "orders" && state.status === "open";
       orderForm.hidden = !open;
+      $("#legal-orders").hidden = !open;
       const note = $("#no-orders");
       note.hidden = open;
       note.textContent = state.status !== "open" ? "This step is closed: the GM is resolving it."
@@ -196,15 +198,74 @@
     });
   }
 
+  const choiceLabel = (name) => name.replace(/_id$/, "").replace(/_/g, " ");
+
+  // One small form per order the server says is legal now: fixed fields are shown, choices are offered.
+  function legalOrderItem(legal) {
+    const li = document.createElement("li");
+    const form = document.createElement("form");
+    form.className = "row";
+    const title = document.createElement("strong");
+    title.textContent = `${legal.kind}: ${legal.label}`;
+    form.append(title);
+    const selects = Object.entries(legal.choices).map(([name, values]) => {
+      const label = document.createElement("label");
+      label.textContent = choiceLabel(name) + " ";
+      const select = document.createElement("select");
+      select.name = name;
+      values.forEach((v) => select.append(new Option(String(v), JSON.stringify(v))));
+      label.append(select);
+      form.append(label);
+      return select;
+    });
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = "Order";
+    form.append(button);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const payload = {...legal.payload};
+      selects.forEach((select) => { payload[select.name] = JSON.parse(select.value); });
+      await submitOrder(legal.kind, payload);
+    });
+    li.append(form);
+    return li;
+  }
+
   async function loadOrders() {
     const list = $("#my-orders");
     if (!list) return;
-    const orders = await request("GET", api("orders/"));
+    const [orders, legal] = await Promise.all([request("GET", api("orders/")), request("GET", api("legal-orders/"))]);
+    $("#legal-orders").replaceChildren(...legal.filter((l) => l.kind !== "Declare").map(legalOrderItem));
     list.replaceChildren(...orders.map((o) => {
       const li = document.createElement("li");
-      li.textContent = `${o.kind}: ${o.payload.text || JSON.stringify(o.payload)}`;
+      li.textContent = `${o.kind}: ${o.payload.text || JSON.stringify(o.payload)} `;
+      if (state.status === "open") {
+        const withdraw = document.createElement("button");
+        withdraw.type = "button";
+        withdraw.className = "link";
+        withdraw.textContent = "Withdraw";
+        withdraw.setAttribute("aria-label", `Withdraw ${o.kind} order`);
+        withdraw.addEventListener("click", async () => {
+          try { await request("DELETE", api(`orders/${o.id}/`)); loadOrders(); }
+          catch (e) { $("#order-msg").textContent = e.message; }
+        });
+        li.append(withdraw);
+      }
       return li;
     }));
+  }
+
+  async function submitOrder(kind, payload) {
+    const msg = $("#order-msg");
+    const key = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
+    msg.textContent = "Sending…";
+    try {
+      await sendOrder({round: state.round, step: state.step, kind, payload, idempotency_key: key});
+      msg.textContent = "Order accepted.";
+      loadOrders();
+      return true;
+    } catch (e) { msg.textContent = e.message; return false; }
   }
 
   // An order keeps its idempotency key until the server acknowledges it, so a re-send after a dropped
@@ -223,16 +284,7 @@
   if (orderForm) {
     orderForm.addEventListener("submit", async (ev) => {
       ev.preventDefault();
-      const msg = $("#order-msg");
-      const text = $("#order-text").value;
-      const key = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
-      msg.textContent = "Sending…";
-      try {
-        await sendOrder({round: state.round, step: state.step, kind: "Declare", payload: {text}, idempotency_key: key});
-        msg.textContent = "Order accepted.";
-        $("#order-text").value = "";
-        loadOrders();
-      } catch (e) { msg.textContent = e.message; }
+      if (await submitOrder("Declare", {text: $("#order-text").value})) $("#order-text").value = "";
     });
     $("#ready").addEventListener("click", async () => {
       const msg = $("#order-msg");
