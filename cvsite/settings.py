@@ -126,12 +126,16 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 if REDIS_URL:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 closes idle sockets after 5 s unless told not to (ecosystem notes, P1).
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # After a Redis restart pooled connections are dead: reconnect and retry once, instead of
+                # failing the first websocket that draws one (tests/faults).
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "retry_on_error": [RedisConnectionError]}],
                 "capacity": 1000,
                 "group_expiry": 86400,
             },
@@ -139,6 +143,13 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# The cache holds the sign-in failure counts: shared through Redis when there are several web processes.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cv"}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 
 # Celery: on Redis when REDIS_URL is set; otherwise every task runs in-process, at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -156,7 +167,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # The sweep re-enqueues a resolution stuck this long; the broker's own redelivery can take ~100 s or more.
 CV_RESOLUTION_STUCK_SECONDS = int(os.environ.get("CV_RESOLUTION_STUCK_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-resolutions": {"task": "game.tasks.sweep_stuck_resolutions", "schedule": 15.0},
+    "sweep-stuck-resolutions": {
+        "task": "game.tasks.sweep_stuck_resolutions",
+        "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
+    },
 }
 
 REST_FRAMEWORK = {

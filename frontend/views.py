@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +25,37 @@ def home(request: HttpRequest) -> HttpResponse:
     campaigns = selectors.campaigns_listed_for(request.user)
     form = CampaignForm() if request.user.is_authenticated else None
     return render(request, "frontend/home.html", {"campaigns": campaigns, "form": form})
+
+
+LOGIN_FAILURES_ALLOWED = 5
+LOGIN_LOCKOUT_SECONDS = 300
+
+
+def _login_failures_key(request: HttpRequest) -> str:
+    """Failures are counted per user name and address: a guesser is stopped without locking the real player out
+    from their own machine."""
+    username = str(request.POST.get("username", "")).strip().lower()[:150]
+    return f"login-failures:{request.META.get('REMOTE_ADDR', '')}:{username}"
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's sign-in; after 5 failed attempts for a user name from one address, refused for 5 minutes."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if cache.get(_login_failures_key(request), 0) >= LOGIN_FAILURES_ALLOWED:
+            lockout = "Too many failed sign-ins for this user name: wait 5 minutes, then try again."
+            return self.render_to_response(self.get_context_data(lockout=lockout), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        key = _login_failures_key(self.request)
+        cache.add(key, 0, LOGIN_LOCKOUT_SECONDS)
+        cache.incr(key)
+        return super().form_invalid(form)
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        cache.delete(_login_failures_key(self.request))
+        return super().form_valid(form)
 
 
 @require_http_methods(["GET", "POST"])

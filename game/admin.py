@@ -1,0 +1,67 @@
+"""The Django admin: staff only (the admin's own `is_staff` check), for support and inspection. The event log is
+the record of the campaign, so here it can be read, never added to, edited or deleted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("name", "round", "step_index", "status", "is_public", "created_at")
+    list_filter = ("status", "is_public")
+    search_fields = ("name",)
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("campaign", "user", "role", "joined_at")
+    list_filter = ("role",)
+
+
+@admin.register(Civilization)
+class CivilizationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("name", "campaign")
+
+
+@admin.register(Order)
+class OrderAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("campaign", "civilization", "round", "step_index", "kind", "created_at")
+
+
+@admin.register(Readiness)
+class ReadinessAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("civilization", "round", "step_index", "created_at")
+
+
+@admin.register(StepResolution)
+class StepResolutionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    list_display = ("campaign", "round", "step_index", "status", "attempts", "queued_at", "finished_at")
+    list_filter = ("status",)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs are generic, the class is not
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ("campaign", "seq", "type", "visibility", "civilization", "round", "step_index", "created_at")
+    list_filter = ("visibility", "type")
+
+
+@admin.register(EventWitness)
+class EventWitnessAdmin(ReadOnlyAdmin):
+    list_display = ("event", "civilization")
