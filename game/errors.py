@@ -24,3 +24,12 @@ class Conflict(ServiceError):
     """The campaign moved on (stale pointer) or is busy (resolving): retrying the same request will not help."""
 
     status = 409
+
+
+class RollsNeeded(Conflict):
+    """The campaign wants physical dice and the GM has not entered enough for this step."""
+
+    def __init__(self, message: str, purpose: str, sides: int) -> None:
+        super().__init__(message, field="rolls")
+        self.purpose = purpose
+        self.sides = sides

@@ -37,6 +37,8 @@ class Campaign(models.Model):
     # galaxy or scenario is loaded.
     world = models.JSONField(default=dict, blank=True)
     failure = models.TextField(blank=True, help_text="Why the last resolution failed, for the GM.")
+    # Physical rolls the GM typed in for the open step, used before any server roll (game.engine.dice.EnteredDice).
+    entered_rolls = models.JSONField(default=list, blank=True)
     # The number of the last event; the per-campaign sequence is taken from here under the campaign's row lock.
     last_seq = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -134,6 +136,7 @@ class StepResolution(models.Model):
         RUNNING = "running", "Running"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
+        UNDONE = "undone", "Undone by the GM"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="resolutions")
     round = models.PositiveIntegerField()
@@ -141,6 +144,15 @@ class StepResolution(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
+    # What the resolution needs to run again exactly: the rolls the GM entered and the GM's overrides (with the
+    # digest of the previewed events they were made against).
+    entered_rolls = models.JSONField(default=list, blank=True)
+    overrides = models.JSONField(default=list, blank=True)
+    preview_digest = models.CharField(max_length=64, blank=True)
+    # What undo restores: the world and the last event number before this step's events.
+    world_before = models.JSONField(null=True, blank=True)
+    seq_before = models.PositiveBigIntegerField(default=0)
+    undo_reason = models.TextField(blank=True)
     queued_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -168,6 +180,8 @@ class Event(models.Model):
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     round = models.PositiveIntegerField()
     step_index = models.PositiveSmallIntegerField()
+    # The GM undid the step that produced it: it stays in the log, struck through, and no longer holds.
+    undone = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -186,6 +200,7 @@ class Event(models.Model):
             "civ_id": self.civilization_id,
             "round": self.round,
             "step": ALL_STEPS[self.step_index].key,
+            "undone": self.undone,
             "at": self.created_at.isoformat(),
         }
 

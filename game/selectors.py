@@ -162,6 +162,9 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state["seed"] = campaign.seed
         state["rule_options"] = campaign.rule_options
         state["can_load_scenario"] = not campaign.resolutions.exists()
+        state["entered_rolls"] = campaign.entered_rolls
+        state["dice_mode"] = campaign.rule_options.get("dice_mode", "server")
+        state["can_undo"] = campaign.resolutions.filter(status="done").exists()
     return state
 
 

@@ -3,9 +3,12 @@ the new state in one transaction, then publish and enqueue only once it has comm
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -20,13 +23,13 @@ from combat.engine.registry import COMBAT_SYSTEMS, combat_system
 from game import realtime
 from game.engine import events as engine_events
 from game.engine.apply import apply_events
-from game.engine.dice import SeededDice, step_seed
+from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import ALL_STEPS, Pointer
 from game.engine.resolve import StepInput, resolve_step
 from game.engine.scenario import ScenarioProblem, assign_civilizations, parse_scenario
 from game.engine.world import World, world_from_dict, world_to_dict
-from game.errors import Conflict, Forbidden, NotFound, ServiceError
+from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
 from game.selectors import Viewer, viewer_for
 
@@ -285,13 +288,47 @@ def ruling_post(gm: User, campaign_id: int, *, civ_id: int | None, text: str) ->
 
 # --- the step pipeline -------------------------------------------------------------------------------------------
 
-def step_advance(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> StepResolution:
-    """Close the open step and have a worker resolve it. A stale or repeated Advance changes nothing."""
+def step_preview(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> dict[str, Any]:
+    """What resolving the open step would do, without doing it: the proposed events (numbered, for overrides),
+    the rolls, and a digest that a commit with overrides must match. Nothing is stored."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("No such campaign.")
+    _require_gm(viewer_for(gm, campaign))
+    _check_pointer(campaign, expected_round, expected_step, "preview")
+    _require_open(campaign, "preview")
+    with _asking_gm_for_rolls():
+        _, events, dice = _step_outcome(campaign, list(campaign.entered_rolls))
+    return {
+        "round": campaign.round,
+        "step": campaign.step.key,
+        "events": [{"index": i, **_event_json(e)} for i, e in enumerate(events)],
+        "rolls": [roll.as_payload() for roll in dice.rolls],
+        "digest": events_digest(events),
+    }
+
+
+def step_advance(
+    gm: User, campaign_id: int, *, expected_round: int, expected_step: str,
+    overrides: Sequence[dict[str, Any]] = (), preview_digest: str = "",
+) -> StepResolution:
+    """Close the open step and have a worker resolve it (the GM's commit). Overrides replace the payload of
+    previewed events, each with a reason, and must be made against the events the step resolves to now (the
+    preview's digest). A stale or repeated Advance changes nothing."""
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
         _require_gm(viewer_for(gm, campaign))
         _check_pointer(campaign, expected_round, expected_step, "advance")
         _require_open(campaign, "advance")
+        entered = list(campaign.entered_rolls)
+        if overrides:
+            # Orders wait on this lock, so the outcome cannot change between this check and the resolution.
+            with _asking_gm_for_rolls():
+                step_input, events, _ = _step_outcome(campaign, entered)
+            if preview_digest != events_digest(events):
+                raise Conflict("The step's outcome changed since your preview (an order came in or was taken "
+                               "back). Preview again, then override.", field="preview_digest")
+            _with_overrides(step_input.world, events, overrides)
         resolution, _ = StepResolution.objects.get_or_create(
             campaign=campaign, round=campaign.round, step_index=campaign.step_index
         )
@@ -299,10 +336,15 @@ def step_advance(gm: User, campaign_id: int, *, expected_round: int, expected_st
         resolution.error = ""
         resolution.queued_at = timezone.now()
         resolution.started_at = None
-        resolution.save(update_fields=["status", "error", "queued_at", "started_at"])
+        resolution.entered_rolls = entered
+        resolution.overrides = list(overrides)
+        resolution.preview_digest = preview_digest if overrides else ""
+        resolution.undo_reason = ""
+        resolution.save()
         campaign.status = Campaign.Status.RESOLVING
         campaign.failure = ""
-        campaign.save(update_fields=["status", "failure"])
+        campaign.entered_rolls = []
+        campaign.save(update_fields=["status", "failure", "entered_rolls"])
         _append_events(campaign, [engine_events.Event(
             "StepClosed", {"round": campaign.round, "step": campaign.step.key, "label": campaign.step.label},
             PUBLIC)], gm)
@@ -340,8 +382,13 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
             if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):
                 return False
-            step_input = _step_input(campaign)
-            events = resolve_step(step_input, SeededDice(step_seed(campaign.seed, round, campaign.step.key)))
+            step_input, events, _ = _step_outcome(campaign, list(resolution.entered_rolls))
+            if resolution.overrides:
+                if events_digest(events) != resolution.preview_digest:
+                    raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
+                events = _with_overrides(step_input.world, events, resolution.overrides)
+            resolution.world_before = campaign.world
+            resolution.seq_before = campaign.last_seq
             _append_events(campaign, events)
             combat_services.battles_record(campaign, events)
             campaign.world = world_to_dict(apply_events(step_input.world, events))
@@ -351,16 +398,133 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             campaign.save(update_fields=["round", "step_index", "status", "world"])
             resolution.status = StepResolution.Status.DONE
             resolution.finished_at = timezone.now()
-            resolution.save(update_fields=["status", "finished_at"])
-            _append_events(campaign, [engine_events.Event(
-                "StepOpened",
-                {"round": campaign.round, "date": str(campaign.date), "phase": campaign.step.phase.value,
-                 "step": campaign.step.key, "label": campaign.step.label},
-                PUBLIC)])
+            resolution.save(update_fields=["status", "finished_at", "world_before", "seq_before"])
+            _append_events(campaign, [_step_opened(campaign)])
         return True
     except Exception as error:
         step_fail(campaign_id, round, step_index, error)
         raise
+
+
+def _step_opened(campaign: Campaign) -> engine_events.Event:
+    return engine_events.Event(
+        "StepOpened",
+        {"round": campaign.round, "date": str(campaign.date), "phase": campaign.step.phase.value,
+         "step": campaign.step.key, "label": campaign.step.label},
+        PUBLIC)
+
+
+def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
+    """Roll the campaign back to the start of the last resolved step: its world and pointer as they were, its
+    events kept in the log but marked undone, and everyone told why. Resolving it again from the same seed,
+    orders and rolls gives the same result."""
+    from combat.models import Battle
+
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("Say why the step is undone; the players will read it.", field="reason")
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        _require_gm(viewer_for(gm, campaign))
+        if campaign.status == Campaign.Status.RESOLVING:
+            raise Conflict("Wait for the running resolution to finish before undoing.")
+        last = StepResolution.objects.filter(campaign=campaign, status=StepResolution.Status.DONE).order_by(
+            "-finished_at", "-pk").first()
+        if last is None or last.world_before is None:
+            raise Conflict("There is no resolved step to undo.")
+        Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
+        # Battles are records of the step's events; resolving the step again records them anew.
+        Battle.objects.filter(campaign=campaign, round=last.round, step_index=last.step_index).delete()
+        campaign.world = last.world_before
+        campaign.round, campaign.step_index = last.round, last.step_index
+        campaign.status = Campaign.Status.OPEN
+        campaign.failure = ""
+        campaign.save(update_fields=["world", "round", "step_index", "status", "failure"])
+        last.status = StepResolution.Status.UNDONE
+        last.undo_reason = reason
+        last.save(update_fields=["status", "undo_reason"])
+        _append_events(campaign, [engine_events.Event(
+            "StepUndone", {"round": last.round, "step": campaign.step.key, "label": campaign.step.label,
+                           "reason": reason, "undone_after_seq": last.seq_before}, PUBLIC),
+            _step_opened(campaign)], gm)
+    return last
+
+
+def dice_enter(gm: User, campaign_id: int, *, rolls: Sequence[int]) -> list[int]:
+    """The GM's physical rolls for the open step, used in order before any server roll."""
+    if any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in rolls):
+        raise ServiceError("Rolls are whole numbers from 1 up.", field="rolls")
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        _require_gm(viewer_for(gm, campaign))
+        _require_open(campaign, "enter rolls")
+        campaign.entered_rolls = list(rolls)
+        campaign.save(update_fields=["entered_rolls"])
+        _append_events(campaign, [engine_events.Event(
+            "DiceEntered", {"step": campaign.step.key, "rolls": list(rolls)}, GM)], gm)
+    return list(rolls)
+
+
+def _dice(campaign: Campaign, entered: list[int]) -> Dice:
+    """The GM's entered rolls first; then seeded rolls, unless the campaign wants physical dice only."""
+    seeded = SeededDice(step_seed(campaign.seed, campaign.round, campaign.step.key))
+    physical_only = campaign.rule_options.get("dice_mode") == "entered"
+    return EnteredDice(entered, None if physical_only else seeded)
+
+
+def _step_outcome(campaign: Campaign, entered: list[int]) -> tuple[StepInput, list[engine_events.Event], Dice]:
+    step_input = _step_input(campaign)
+    dice = _dice(campaign, entered)
+    return step_input, resolve_step(step_input, dice), dice
+
+
+@contextmanager
+def _asking_gm_for_rolls() -> Iterator[None]:
+    """While the GM looks at a step's outcome, rolls that ran out are a question to the GM, not a failure."""
+    try:
+        yield
+    except DiceExhausted as needed:
+        raise RollsNeeded(str(needed), needed.purpose, needed.sides) from None
+
+
+def _event_json(event: engine_events.Event) -> dict[str, Any]:
+    return {"type": event.type, "payload": event.payload, "visibility": event.visibility.value,
+            "civ_id": event.civ_id}
+
+
+def events_digest(events: Sequence[engine_events.Event]) -> str:
+    text = json.dumps([_event_json(e) for e in events], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _with_overrides(world: World, events: list[engine_events.Event],
+                    overrides: Sequence[dict[str, Any]]) -> list[engine_events.Event]:
+    """The events with the GM's overridden payloads, each followed by a `ResultOverridden` fact shown to whoever
+    could see the original. Refused, naming the override, if it does not fit the step or breaks the state."""
+    changed = list(events)
+    notes = []
+    for number, override in enumerate(overrides):
+        where = f"overrides[{number}]"
+        index, payload, reason = override.get("index"), override.get("payload"), str(override.get("reason", ""))
+        if not isinstance(index, int) or not 0 <= index < len(events):
+            raise ServiceError(f"There is no proposed event #{index}.", field=f"{where}.index")
+        if not isinstance(payload, dict):
+            raise ServiceError("Give the event's new payload as an object.", field=f"{where}.payload")
+        if not reason.strip():
+            raise ServiceError("Give a reason for every override; the civilization concerned reads it.",
+                               field=f"{where}.reason")
+        original = events[index]
+        changed[index] = engine_events.Event(original.type, payload, original.visibility, original.civ_id)
+        notes.append(engine_events.Event(
+            "ResultOverridden",
+            {"type": original.type, "index": index, "reason": reason.strip(), "before": original.payload,
+             "after": payload, **({"seen_by": original.payload["seen_by"]} if "seen_by" in original.payload else {})},
+            original.visibility, original.civ_id))
+    try:
+        apply_events(world, changed)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ServiceError(f"The overridden results do not fit the world: {error!r}.", field="overrides") from None
+    return changed + notes
 
 
 def step_fail(campaign_id: int, round: int, step_index: int, error: BaseException) -> None:

@@ -8,7 +8,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from game.errors import ServiceError
+from game.errors import RollsNeeded, ServiceError
 
 
 def _first_message(detail: Any) -> tuple[str | None, str]:
@@ -24,6 +24,9 @@ def _first_message(detail: Any) -> tuple[str | None, str]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RollsNeeded):
+        return Response({"error": exc.message, "field": exc.field,
+                         "needs": {"purpose": exc.purpose, "sides": exc.sides}}, status=exc.status)
     if isinstance(exc, ServiceError):
         return Response({"error": exc.message, "field": exc.field}, status=exc.status)
     if isinstance(exc, exceptions.ValidationError):

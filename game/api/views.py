@@ -36,6 +36,25 @@ class PointerInput(serializers.Serializer[dict[str, Any]]):
     step = _step_field()
 
 
+class OverrideInput(serializers.Serializer[dict[str, Any]]):
+    index = serializers.IntegerField(min_value=0)
+    payload = serializers.DictField()
+    reason = serializers.CharField(max_length=2000)
+
+
+class AdvanceInput(PointerInput):
+    overrides = OverrideInput(many=True, required=False, default=list)
+    preview_digest = serializers.CharField(max_length=64, required=False, default="", allow_blank=True)
+
+
+class UndoInput(serializers.Serializer[dict[str, Any]]):
+    reason = serializers.CharField(max_length=2000)
+
+
+class DiceInput(serializers.Serializer[dict[str, Any]]):
+    rolls = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=1000), max_length=500)
+
+
 class OrderInput(PointerInput):
     kind = serializers.CharField(max_length=40)
     payload = serializers.DictField(default=dict)
@@ -108,8 +127,10 @@ class Join(APIView):
 
 class Advance(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
-        data = _valid(PointerInput, request.data)
-        services.step_advance(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"])
+        data = _valid(AdvanceInput, request.data)
+        services.step_advance(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"],
+                              overrides=[dict(o) for o in data["overrides"]],
+                              preview_digest=data["preview_digest"])
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_202_ACCEPTED)
 
@@ -126,6 +147,27 @@ class Orders(APIView):
             payload=data["payload"], idempotency_key=data["idempotency_key"],
         )
         return Response(_order_json(order), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class Preview(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(PointerInput, request.data)
+        return Response(services.step_preview(request.user, campaign_id, expected_round=data["round"],
+                                              expected_step=data["step"]))
+
+
+class Undo(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(UndoInput, request.data)
+        services.step_undo(request.user, campaign_id, reason=data["reason"])
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.campaign_state(viewer, campaign))
+
+
+class Dice(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(DiceInput, request.data)
+        return Response({"rolls": services.dice_enter(request.user, campaign_id, rolls=data["rolls"])})
 
 
 class OrderDetail(APIView):

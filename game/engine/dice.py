@@ -71,19 +71,30 @@ class SeededDice:
 
 
 @dataclass
-class ScriptedDice:
-    """Rolls given in advance, in the order they will be asked for (a GM's physical dice, or a test's)."""
+class EnteredDice:
+    """The GM's physical rolls first, in the order they are asked for; after them, the seeded dice if the
+    campaign lets the server roll (`fallback`), or a request for more rolls if it does not."""
 
-    script: list[int]
+    entered: list[int]
+    fallback: Dice | None = None
     rolls: list[DiceRolled] = field(default_factory=list)
 
     def roll(self, sides: int, purpose: str) -> int:
         _check_sides(sides)
         position = len(self.rolls)
-        if position >= len(self.script):
+        if position < len(self.entered):
+            result = self.entered[position]
+            if not 1 <= result <= sides:
+                raise DiceError(f"Entered roll #{position + 1} is {result}, but {purpose} needs a d{sides} "
+                                f"(1-{sides}).")
+        elif self.fallback is None:
             raise DiceExhausted(purpose, sides)
-        result = self.script[position]
-        if not 1 <= result <= sides:
-            raise DiceError(f"Entered roll #{position + 1} is {result}, but {purpose} needs a d{sides} (1-{sides}).")
+        else:
+            result = self.fallback.roll(sides, purpose)
         self.rolls.append(DiceRolled(purpose, sides, result))
         return result
+
+
+def ScriptedDice(script: list[int]) -> EnteredDice:
+    """Rolls given in advance, in the order they will be asked for (a test's, or a GM's with no server rolls)."""
+    return EnteredDice(script)
