@@ -76,7 +76,8 @@ class Cluster:
         process = self._spawn(name, [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                                      "cvsite.asgi:application"])
         wait_for_port(port, process)
-        self.daphne_ports.append(port)
+        if port not in self.daphne_ports:  # a restart on the same port keeps its place
+            self.daphne_ports.append(port)
 
     def start_worker(self, name: str) -> None:
         process = self._spawn(name, [
@@ -85,8 +86,24 @@ class Cluster:
         ])
         wait_for_text(self.log_dir / f"{name}.log", "ready.", process)
 
+    def start_beat(self, name: str = "beat") -> None:
+        """The one `celery beat` a deployment runs: it schedules the sweep of stuck resolutions."""
+        process = self._spawn(name, [
+            sys.executable, "-m", "celery", "-A", "cvsite", "beat", "-l", "INFO",
+            "--schedule", str(self.log_dir / f"{name}-schedule"),
+        ])
+        wait_for_text(self.log_dir / f"{name}.log", "beat: Starting", process)
+
     def pid(self, name: str) -> int:
         return self.processes[name].pid
+
+    def kill_children(self, name: str, sig: int = signal.SIGKILL) -> list[int]:
+        """Signal the child processes of one (a prefork worker's pool), as `pkill -P <pid>` would."""
+        found = subprocess.run(["pgrep", "-P", str(self.pid(name))], capture_output=True, text=True, check=False)
+        children = [int(pid) for pid in found.stdout.split()]
+        for child in children:
+            os.kill(child, sig)
+        return children
 
     def stop(self, name: str, sig: int = signal.SIGTERM) -> None:
         process = self.processes.pop(name)
