@@ -69,6 +69,8 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The last event this member has looked at: "since you were away" is what came after it.
+    last_seen_seq = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_campaign")]
@@ -216,3 +218,18 @@ class EventWitness(models.Model):
 
     def __str__(self) -> str:
         return f"{self.civilization_id} saw #{self.event_id}"
+
+
+class CivFigures(models.Model):
+    """A civilization's figures at the start of a round, for its charts."""
+
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="figures")
+    round = models.PositiveIntegerField()
+    figures = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["civilization", "round"], name="figures_once_per_round")]
+        ordering = ["round"]
+
+    def __str__(self) -> str:
+        return f"{self.civilization_id} round {self.round}"

@@ -12,10 +12,10 @@ from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
 from game.engine.orders import legal_orders
 from game.engine.phases import ALL_STEPS, Phase, StepKind
-from game.engine.visibility import event_visible_to
+from game.engine.visibility import civ_figures, civ_view, event_visible_to, public_map
 from game.engine.world import World, unit_label, world_from_dict
 from game.errors import NotFound
-from game.models import Campaign, Civilization, Event, Membership, Order, Readiness
+from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
 
 Role = Membership.Role
 
@@ -211,3 +211,45 @@ def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
             "label": unit_label(world, unit) if unit is not None else legal.kind,
         })
     return offered
+
+
+def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None) -> dict[str, Any]:
+    """What the viewer may see of the campaign's world: a player their civilization's view (what it owns and
+    what it knows) and its figures over the rounds; the GM any civilization's, or, without one, the public
+    map with every civilization listed; a spectator the public map only."""
+    world = world_from_dict(campaign.world) if campaign.world else World()
+    if viewer.is_player:
+        if civ_id not in (None, viewer.civ_id):
+            raise NotFound("No such civilization view.")
+        civ_id = viewer.civ_id
+    elif not viewer.is_gm or civ_id is None:
+        return {"kind": "public", "map": public_map(world), "figures": []}
+    if civ_id is None or civ_id not in world.civs:
+        raise NotFound("That civilization has no place in this campaign's world yet.")
+    history = CivFigures.objects.filter(civilization_id=civ_id).values("round", "figures")
+    return {
+        "kind": "civ",
+        "civ_id": civ_id,
+        "view": civ_view(world, civ_id),
+        "figures_now": civ_figures(world, civ_id),
+        "figures": [{"round": h["round"], **h["figures"]} for h in history],
+    }
+
+
+def away_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+    """"Since you were away": the events this member has not looked at yet, as they may read them."""
+    last_seen = 0
+    if viewer.user_id is not None:
+        last_seen = Membership.objects.filter(campaign=campaign, user_id=viewer.user_id).values_list(
+            "last_seen_seq", flat=True).first() or 0
+    return {"last_seen": last_seen, "events": event_messages_for(viewer, campaign, last_seen, limit=200)}
+
+
+def notes_for(viewer: Viewer, campaign: Campaign, civ_id: int | None = None) -> list[dict[str, Any]]:
+    """A civilization's private thread with the GM; the GM reads every thread (or one)."""
+    notes = events_visible_to(viewer, campaign).filter(type="NoteSent")
+    if viewer.is_gm and civ_id is not None:
+        notes = notes.filter(civilization_id=civ_id)
+    elif not viewer.is_gm:
+        notes = notes.filter(civilization_id=viewer.civ_id) if viewer.civ_id else notes.none()
+    return [e.as_message() for e in notes]

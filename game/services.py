@@ -28,9 +28,20 @@ from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import ALL_STEPS, Pointer
 from game.engine.resolve import StepInput, resolve_step
 from game.engine.scenario import ScenarioProblem, assign_civilizations, parse_scenario
+from game.engine.visibility import civ_figures
 from game.engine.world import World, world_from_dict, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
-from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
+from game.models import (
+    Campaign,
+    CivFigures,
+    Civilization,
+    Event,
+    EventWitness,
+    Membership,
+    Order,
+    Readiness,
+    StepResolution,
+)
 from game.selectors import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -198,6 +209,7 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
             campaign.rule_options = {**campaign.rule_options, "combat_system": scenario.combat.key}
         campaign.round = scenario.first_round
         campaign.save(update_fields=["world", "seed", "first_year", "rule_options", "round"])
+        figures_record(campaign)
         _append_events(campaign, [engine_events.Event(
             "ScenarioLoaded", {"title": scenario.title, "civilizations": len(players)}, PUBLIC)], gm)
     return campaign
@@ -399,6 +411,8 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             resolution.status = StepResolution.Status.DONE
             resolution.finished_at = timezone.now()
             resolution.save(update_fields=["status", "finished_at", "world_before", "seq_before"])
+            if campaign.step_index == 0:
+                figures_record(campaign)
             _append_events(campaign, [_step_opened(campaign)])
         return True
     except Exception as error:
@@ -433,6 +447,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
         if last is None or last.world_before is None:
             raise Conflict("There is no resolved step to undo.")
         Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
+        CivFigures.objects.filter(civilization__campaign=campaign, round__gt=last.round).delete()
         # Battles are records of the step's events; resolving the step again records them anew.
         Battle.objects.filter(campaign=campaign, round=last.round, step_index=last.step_index).delete()
         campaign.world = last.world_before
@@ -583,3 +598,72 @@ def stuck_resolutions_requeue(older_than_seconds: int) -> list[int]:
 def random_seed() -> str:
     """A seed for a campaign whose GM asked for "random"; it is stored, so every result stays reproducible."""
     return secrets.token_hex(8)
+
+
+def figures_record(campaign: Campaign) -> None:
+    """Each civilization's figures as the campaign's round starts, for its charts (kept per round)."""
+    world = _world(campaign)
+    for civ_id in world.civs:
+        CivFigures.objects.update_or_create(civilization_id=civ_id, round=campaign.round,
+                                            defaults={"figures": civ_figures(world, civ_id)})
+
+
+# --- notes, "since you were away", standings ---------------------------------------------------------------------
+
+def note_send(user: User, campaign_id: int, *, text: str, civ_id: int | None = None,
+              order_id: int | None = None) -> Event:
+    """A private note between a civilization and the GM: a player writes to the GM (optionally about one of
+    their orders); the GM writes to one civilization. Nobody else reads it."""
+    text = text.strip()
+    if not text:
+        raise ServiceError("Write the note.", field="text")
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        viewer = viewer_for(user, campaign)
+        if viewer.is_gm:
+            if civ_id is None or not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
+                raise ServiceError("Choose the civilization the note is for.", field="civ_id")
+            to_civ, sender = civ_id, "gm"
+        else:
+            to_civ, sender = _require_player(viewer), "player"
+        if order_id is not None and not Order.objects.filter(
+            pk=order_id, campaign=campaign, civilization_id=to_civ
+        ).exists():
+            raise ServiceError("That order is not one of this civilization's.", field="order_id")
+        payload = {"from": sender, "civ_id": to_civ, "text": text, "order_id": order_id,
+                   "author": user.get_username()}
+        (row,) = _append_events(campaign, [engine_events.Event("NoteSent", payload, CIV, to_civ)], user)
+    return row
+
+
+def seen_mark(user: User, campaign_id: int, *, seq: int) -> int:
+    """Remember the last event the member has looked at (never moving backwards)."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("No such campaign.")
+    viewer_for(user, campaign)
+    if not user.is_authenticated:
+        return seq  # a guest's place is kept by their browser
+    if seq > campaign.last_seq:
+        raise ServiceError(f"There is no event #{seq} yet.", field="seq")
+    Membership.objects.filter(campaign=campaign, user_id=user.pk, last_seen_seq__lt=seq).update(last_seen_seq=seq)
+    return seq
+
+
+def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> Event:
+    """The GM publishes the standings: the chosen figures of every civilization, for spectators and players."""
+    allowed = ("mu", "ore", "units", "colonies", "population")
+    unknown = [f for f in figures if f not in allowed]
+    if unknown or not figures:
+        raise ServiceError(f"Choose figures among {', '.join(allowed)}.", field="figures")
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        _require_gm(viewer_for(gm, campaign))
+        world = _world(campaign)
+        names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
+        rows = [{"civ_id": civ_id, "name": names.get(civ_id, world.civs[civ_id].name),
+                 **{f: civ_figures(world, civ_id)[f] for f in figures}} for civ_id in sorted(world.civs)]
+        (row,) = _append_events(campaign, [engine_events.Event(
+            "StandingsPublished", {"round": campaign.round, "date": str(campaign.date), "figures": list(figures),
+                                   "rows": rows}, PUBLIC)], gm)
+    return row

@@ -20,5 +20,10 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
     path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),
     path("campaigns/<int:campaign_id>/scenario/", views.ScenarioLoad.as_view(), name="api-scenario"),
+    path("campaigns/<int:campaign_id>/view/", views.WorldView.as_view(), name="api-view"),
+    path("campaigns/<int:campaign_id>/away/", views.Away.as_view(), name="api-away"),
+    path("campaigns/<int:campaign_id>/seen/", views.Seen.as_view(), name="api-seen"),
+    path("campaigns/<int:campaign_id>/notes/", views.Notes.as_view(), name="api-notes"),
+    path("campaigns/<int:campaign_id>/standings/", views.Standings.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
 ]

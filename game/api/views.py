@@ -74,6 +74,24 @@ class ScenarioInput(serializers.Serializer[dict[str, Any]]):
     text = serializers.CharField(max_length=5_000_000, help_text="The scenario file (YAML or JSON).")
 
 
+class NoteInput(serializers.Serializer[dict[str, Any]]):
+    text = serializers.CharField(max_length=8000)
+    civ_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+    order_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class SeenInput(serializers.Serializer[dict[str, Any]]):
+    seq = serializers.IntegerField(min_value=0)
+
+
+class StandingsInput(serializers.Serializer[dict[str, Any]]):
+    figures = serializers.ListField(child=serializers.CharField(max_length=20), max_length=5)
+
+
+class CivQuery(serializers.Serializer[dict[str, Any]]):
+    civ = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
 class EventsQuery(serializers.Serializer[dict[str, Any]]):
     since = serializers.IntegerField(min_value=0, default=0)
 
@@ -209,6 +227,45 @@ class ScenarioLoad(APIView):
         services.campaign_load_scenario(request.user, campaign_id, text=data["text"])
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign))
+
+
+class WorldView(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        civ = _valid(CivQuery, request.query_params)["civ"]
+        return Response(selectors.campaign_view(viewer, campaign, civ))
+
+
+class Away(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.away_for(viewer, campaign))
+
+
+class Seen(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(SeenInput, request.data)
+        return Response({"last_seen": services.seen_mark(request.user, campaign_id, seq=data["seq"])})
+
+
+class Notes(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        civ = _valid(CivQuery, request.query_params)["civ"]
+        return Response(selectors.notes_for(viewer, campaign, civ))
+
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(NoteInput, request.data)
+        event = services.note_send(request.user, campaign_id, text=data["text"], civ_id=data["civ_id"],
+                                   order_id=data["order_id"])
+        return Response(event.as_message(), status=status.HTTP_201_CREATED)
+
+
+class Standings(APIView):
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(StandingsInput, request.data)
+        event = services.standings_publish(request.user, campaign_id, figures=data["figures"])
+        return Response(event.as_message(), status=status.HTTP_201_CREATED)
 
 
 class Events(APIView):

@@ -95,3 +95,28 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         "wars": [list(p) for p in sorted(world.wars) if civ_id in p],
         "contacts": [list(p) for p in sorted(world.contacts) if civ_id in p],
     }
+
+
+def civ_figures(world: World, civ_id: int) -> dict[str, int]:
+    """The figures a civilization's charts follow over the rounds."""
+    colonies = [c for c in world.colonies.values() if c.civ_id == civ_id]
+    return {
+        "mu": world.civs[civ_id].mu,
+        "ore": sum(ore for (owner, _), ore in world.ore_stocks.items() if owner == civ_id)
+        + sum(u.ore for u in world.units.values() if u.civ_id == civ_id),
+        "units": sum(1 for u in world.units.values() if u.civ_id == civ_id),
+        "colonies": len(colonies),
+        "population": sum(c.population for c in colonies),
+    }
+
+
+def public_map(world: World) -> dict[str, Any]:
+    """What anyone may see of the galaxy: the Sectors and the Points of Interest that are not hidden; no units,
+    colonies or stocks."""
+    return {
+        "sectors": [{"sector_id": s} for s in sorted(world.sectors)],
+        "pois": [
+            {"poi_id": p.poi_id, "sector_id": p.sector_id, "kind": p.kind, "name": p.name}
+            for _, p in sorted(world.pois.items()) if p.hidden == 0
+        ],
+    }
