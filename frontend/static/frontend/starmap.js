@@ -1,0 +1,84 @@
+// A star map as inline SVG: Sectors as hexes (axial "q,r" ids), Points of Interest in them, units and their
+// courses. Used by the player's map, the GM's side-by-side views and the spectators' public map.
+(function () {
+  "use strict";
+  const SVG = "http://www.w3.org/2000/svg";
+  const SIZE = 30;
+  const KIND_COLOURS = {star_system: "#ffd27f", station: "#9fe3ff", black_hole: "#b48cff"};
+
+  function node(tag, attrs, ...children) {
+    const el = document.createElementNS(SVG, tag);
+    Object.entries(attrs).forEach(([k, v]) => el.setAttribute(k, v));
+    el.append(...children);
+    return el;
+  }
+
+  function centre(sectorId) {
+    const [q, r] = sectorId.split(",").map(Number);
+    return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
+  }
+
+  function hexPath([x, y]) {
+    const corners = [...Array(6).keys()].map((i) => {
+      const angle = Math.PI / 180 * (60 * i - 30);
+      return `${(x + SIZE * Math.cos(angle)).toFixed(1)},${(y + SIZE * Math.sin(angle)).toFixed(1)}`;
+    });
+    return `M${corners.join("L")}Z`;
+  }
+
+  // view: {sectors: [{sector_id}], pois: [{poi_id, sector_id, kind, name}], units: [...], other_units: [...]}
+  function starmap(container, view, {label = "Star map"} = {}) {
+    const sectors = view.sectors || [];
+    if (!sectors.length) {
+      container.replaceChildren(document.createTextNode("No map yet: the GM has not set up the galaxy."));
+      return;
+    }
+    const points = sectors.map((s) => centre(s.sector_id));
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const pad = SIZE * 1.2;
+    const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
+                 Math.max(...ys) - Math.min(...ys) + 2 * pad];
+    const svg = node("svg", {viewBox: box.map((n) => n.toFixed(1)).join(" "), role: "img", "aria-label": label,
+                             class: "starmap", preserveAspectRatio: "xMidYMid meet"});
+    svg.append(node("title", {}, label));
+    // One path for every hex: thousands of Sectors stay one DOM node.
+    svg.append(node("path", {d: sectors.map((s) => hexPath(centre(s.sector_id))).join(""), class: "hexes"}));
+    const junk = sectors.filter((s) => s.junk);
+    junk.forEach((s) => {
+      const [x, y] = centre(s.sector_id);
+      svg.append(node("text", {x: x, y: y + SIZE * 0.7, class: "junk"}, `junk ${s.junk}`));
+    });
+    const perSector = {};
+    (view.pois || []).forEach((poi) => {
+      const slot = (perSector[poi.sector_id] = (perSector[poi.sector_id] || 0) + 1) - 1;
+      const [x, y] = centre(poi.sector_id);
+      const px = x - SIZE * 0.4 + slot * SIZE * 0.5;
+      const py = y - SIZE * 0.25;
+      svg.append(node("g", {class: "poi", "data-poi": poi.poi_id, tabindex: "0"},
+        node("title", {}, `${poi.name} (${poi.kind.replace("_", " ")}, sector ${poi.sector_id})`),
+        node("circle", {cx: px, cy: py, r: 5, fill: KIND_COLOURS[poi.kind] || "#ddd"}),
+        node("text", {x: px + 7, y: py + 4, class: "poi-name"}, poi.name)));
+    });
+    const unitsHere = {};
+    const drawUnit = (unit, own) => {
+      const slot = (unitsHere[unit.sector_id] = (unitsHere[unit.sector_id] || 0) + 1) - 1;
+      const [x, y] = centre(unit.sector_id);
+      const ux = x - SIZE * 0.5 + (slot % 6) * 8;
+      const uy = y + SIZE * 0.25 + Math.floor(slot / 6) * 8;
+      if (own && unit.destination_sector) {
+        const [dx, dy] = centre(unit.destination_sector);
+        svg.append(node("line", {x1: ux, y1: uy, x2: dx, y2: dy, class: "course"}));
+      }
+      svg.append(node("path", {d: `M${ux},${uy - 4}L${ux + 4},${uy + 3}L${ux - 4},${uy + 3}Z`,
+                               class: own ? "unit own" : "unit other", "data-unit": unit.unit_id},
+        node("title", {}, `${unit.name}${unit.design ? ` (${unit.design})` : ""}${own ? ` — ${unit.state}` : ""}`)));
+    };
+    (view.units || []).filter((u) => !u.carried_by).forEach((u) => drawUnit(u, true));
+    (view.other_units || []).forEach((u) => drawUnit(u, false));
+    container.replaceChildren(svg);
+  }
+
+  window.CV = window.CV || {};
+  window.CV.starmap = starmap;
+})();
