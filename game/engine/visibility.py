@@ -73,6 +73,11 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         "pois": [record_to_dict(world.pois[p]) for p in sorted(pois)],
         "planets": planets,
         "designs": sorted(designs),
+        # Movement Points per round of the civilization's own designs, so a player can read an En Route unit's
+        # ETA (Movement Points left, Explore 1-2) in rounds.
+        "move_rates": {
+            u.design_id: world.design_of(u).stats.movement_rate for u in sorted(own_units, key=lambda u: u.unit_id)
+        },
         "units": [record_to_dict(u) for u in sorted(own_units, key=lambda u: u.unit_id)],
         "other_units": seen_units,
         "colonies": [record_to_dict(c) for _, c in sorted(world.colonies.items()) if c.civ_id == civ_id],
