@@ -254,10 +254,13 @@ def battle_publish(gm: User, campaign_id: int, battle_id: int, *, narrative: str
         battle.narrative = narrative.strip()
         battle.public_from = position(campaign.round, campaign.step_index) + delay_steps
         battle.save(update_fields=["published", "narrative", "public_from"])
+        # Published at once, the report is public now, and so is the news (spectators' galleries list it live);
+        # a delayed publication or a withdrawal stays the GM's business.
+        visibility = Visibility.PUBLIC if published and delay_steps == 0 else Visibility.GM
         game_services._append_events(campaign, [EngineEvent("BattlePublished", {
             "battle_id": battle.pk, "skirmish_id": battle.skirmish_id, "published": published,
             "delay_steps": delay_steps,
-        }, Visibility.GM)], gm)
+        }, visibility)], gm)
     return battle
 
 

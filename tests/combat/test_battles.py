@@ -10,9 +10,8 @@ from combat import services as combat_services
 from combat.engine.registry import combat_system
 from combat.models import Battle
 from combat.services import known_skirmish
-from game import services
+from game import services, state_io
 from game.engine.dice import DiceExhausted, SeededDice
-from game.engine.world import world_from_dict
 from game.models import Campaign, StepResolution
 from tests.combat.conftest import SKIRMISH, fight, load_skirmish, move_on, payloads
 from tests.game.conftest import Table, make_table
@@ -32,7 +31,7 @@ def skirmish_url(table: Table, what: str) -> str:
 
 
 def test_exterminate_4_stores_the_battle_with_the_default_system_and_every_seeded_roll(public_table: Table) -> None:
-    world = world_from_dict(Campaign.objects.get(pk=public_table.campaign.pk).world)
+    world = state_io.load_world(Campaign.objects.get(pk=public_table.campaign.pk))
     skirmish = known_skirmish(world, world.skirmishes[SKIRMISH], None)
     battle = fight(public_table)
     assert (battle.skirmish_id, battle.system, battle.dice_mode) == (SKIRMISH, "instant_mass", "seeded")
@@ -157,3 +156,15 @@ def test_wrecks_of_a_battle_are_added_to_its_report_as_space_junk(public_table: 
     assert services.step_resolve(campaign.pk, 1, 18)
     destroyed = {p["unit_id"] for p in payloads(battle, "UnitDestroyed")}
     assert destroyed and {j["unit_id"] for j in Battle.objects.get(pk=battle.pk).junk} == destroyed
+
+
+def test_a_battle_published_at_once_is_news_in_the_public_log_and_a_delayed_one_is_not(public_table: Table) -> None:
+    battle = fight(public_table)
+    spectator = public_table.client(None)
+    since = spectator.get(public_table.url("events/")).json()["last_seq"]
+    combat_services.battle_publish(public_table.gm, public_table.campaign.pk, battle.pk, narrative="Soon.",
+                                   delay_steps=1)
+    combat_services.battle_publish(public_table.gm, public_table.campaign.pk, battle.pk, narrative="Now.")
+    news = [e for e in spectator.get(public_table.url(f"events/?since={since}")).json()["events"]
+            if e["type"] == "BattlePublished"]
+    assert [(e["payload"]["battle_id"], e["payload"]["delay_steps"]) for e in news] == [(battle.pk, 0)]
