@@ -11,8 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from combat.engine.registry import COMBAT_SYSTEMS
 from combat.models import Battle, OddsRun, SkirmishSetting
 from combat.services import UNFOUGHT, position, setting_json
+from game import state_io
 from game.engine.phases import ALL_STEPS
-from game.engine.world import world_from_dict
 from game.errors import NotFound
 from game.models import Campaign, Civilization
 from game.selectors import Viewer, campaign_for
@@ -200,9 +200,9 @@ def battle_report(viewer: Viewer, campaign: Campaign, battle: Battle) -> dict[st
 
 def skirmishes_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
     """The unfought skirmishes this viewer may estimate (the GM: all, with their settings; a player: their own)."""
-    if not campaign.world or not (viewer.is_gm or viewer.is_player):
+    if not (viewer.is_gm or viewer.is_player):
         return []
-    world = world_from_dict(campaign.world)
+    world = state_io.load_world(campaign)
     settings = {s.skirmish_id: s for s in SkirmishSetting.objects.filter(campaign=campaign)}
     civs = {c.civ_id: c.name for c in world.civs.values()}
     rows = []

@@ -23,11 +23,11 @@ from galaxy.engine import (
 )
 from galaxy.engine.homeworlds import home_planet, neighbourhood
 from galaxy.models import CivilizationSetup, GalaxyMap, StoredPointOfInterest, UnitDesignRecord
+from game import state_io as campaign_world
 from game.engine import events as engine_events
 from game.engine.designer import design_cost, design_problems
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.races import EXAMPLE_EXTRA_ITEMS, RaceDesign, RacePick, RaceProblem, race_cost, race_problems
-from game.engine.world import world_to_dict
 from game.errors import Conflict, NotFound, ServiceError
 from game.models import Campaign, Civilization
 from game.selectors import viewer_for
@@ -192,8 +192,7 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
         ]
         designs = [state_io.design_from_dict(r.data) for r in UnitDesignRecord.objects.filter(campaign=campaign)]
         world = state_io.build_world(galaxy, assignments, designs, state_io.starting_assets(campaign.rule_options))
-        campaign.world = world_to_dict(world)
-        campaign.save(update_fields=["world"])
+        campaign_world.store_snapshot(campaign, world)
         galaxy_map.started_at = timezone.now()
         galaxy_map.save(update_fields=["started_at"])
         events = [engine_events.Event("CampaignStarted", {"date": str(campaign.date), "civs": len(civs)}, PUBLIC)]
@@ -237,9 +236,10 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
         record = UnitDesignRecord.objects.create(
             campaign=campaign, civilization_id=civ_id, design_id=design.design_id, name=design.name,
             data=state_io.design_to_dict(design), mu=cost.mu, build_points=cost.build_points)
-        if campaign.world:
-            campaign.world = {**campaign.world, "designs": [*campaign.world.get("designs", ()), record.data]}
-            campaign.save(update_fields=["world"])
+        if campaign.world_seq:  # a world exists (started on a galaxy or loaded from a scenario)
+            world = campaign_world.load_world(campaign)
+            campaign_world.store_snapshot(
+                campaign, replace(world, designs={**world.designs, design.design_id: design}))
         _append_events(campaign, [engine_events.Event(
             "DesignSaved", {"design_id": design.design_id, "name": design.name, "mu": cost.mu}, CIV, civ_id)], user)
     return record

@@ -34,10 +34,11 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
 
-    async def campaign_event(self, message: dict[str, Any]) -> None:
-        event = message_for(self.viewer, message["event"])
-        if event is not None:
-            await self.send_json({"type": "event", "event": event})
+    async def campaign_events(self, message: dict[str, Any]) -> None:
+        for stored in message["events"]:
+            event = message_for(self.viewer, stored)
+            if event is not None:
+                await self.send_json({"type": "event", "event": event})
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "progress", "progress": message["progress"]})

@@ -33,9 +33,15 @@ class Campaign(models.Model):
     round = models.PositiveIntegerField(default=1)
     step_index = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    # The rules' state of the galaxy, civilizations and units (game.engine.world.World as JSON); empty until a
-    # galaxy or scenario is loaded.
+    # The rules' state of the galaxy, civilizations and units (game.engine.world.World as JSON) as of event
+    # `world_seq`; the current world adds the later events (game.state_io). Empty until a galaxy or scenario is
+    # loaded. The snapshot before it is kept for undo.
     world = models.JSONField(default=dict, blank=True)
+    world_seq = models.PositiveBigIntegerField(default=0)
+    world_previous = models.JSONField(null=True, blank=True)
+    world_previous_seq = models.PositiveBigIntegerField(default=0)
+    # The number of the last event that changed the world: processes that built the world up to it may reuse it.
+    state_seq = models.PositiveBigIntegerField(default=0)
     failure = models.TextField(blank=True, help_text="Why the last resolution failed, for the GM.")
     # Physical rolls the GM typed in for the open step, used before any server roll (game.engine.dice.EnteredDice).
     entered_rolls = models.JSONField(default=list, blank=True)
@@ -151,8 +157,7 @@ class StepResolution(models.Model):
     entered_rolls = models.JSONField(default=list, blank=True)
     overrides = models.JSONField(default=list, blank=True)
     preview_digest = models.CharField(max_length=64, blank=True)
-    # What undo restores: the world and the last event number before this step's events.
-    world_before = models.JSONField(null=True, blank=True)
+    # What undo goes back to: the last event number before this step's events.
     seq_before = models.PositiveBigIntegerField(default=0)
     undo_reason = models.TextField(blank=True)
     queued_at = models.DateTimeField(default=timezone.now)

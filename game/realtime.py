@@ -28,10 +28,15 @@ def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
         send(campaign_group(campaign_id), message)
 
 
+# Events per channel-layer message: a step's events travel together (one Redis round trip, not hundreds), in
+# chunks that stay well under the layer's message size limit.
+EVENTS_PER_MESSAGE = 200
+
+
 def publish_events(campaign_id: int, messages: list[dict[str, Any]]) -> None:
     """Push stored events to every consumer of the campaign; each consumer filters them for its viewer."""
-    for message in messages:
-        _group_send(campaign_id, {"type": "campaign.event", "event": message})
+    for start in range(0, len(messages), EVENTS_PER_MESSAGE):
+        _group_send(campaign_id, {"type": "campaign.events", "events": messages[start:start + EVENTS_PER_MESSAGE]})
 
 
 def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:

@@ -8,12 +8,13 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
+from game import state_io
 from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
 from game.engine.orders import legal_orders
 from game.engine.phases import ALL_STEPS, Phase, StepKind
 from game.engine.visibility import civ_figures, civ_view, event_visible_to, public_map
-from game.engine.world import World, unit_label, world_from_dict
+from game.engine.world import unit_label
 from game.errors import NotFound
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
 
@@ -200,7 +201,7 @@ def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
         return []
     if campaign.step.kind is not StepKind.ORDERS:
         return []
-    world = world_from_dict(campaign.world) if campaign.world else World()
+    world = state_io.load_world(campaign)
     offered = []
     for legal in legal_orders(world, viewer.civ_id, campaign.step.key):
         unit = world.units.get(legal.payload.get("unit_id", -1))
@@ -217,7 +218,7 @@ def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None)
     """What the viewer may see of the campaign's world: a player their civilization's view (what it owns and
     what it knows) and its figures over the rounds; the GM any civilization's, or, without one, the public
     map with every civilization listed; a spectator the public map only."""
-    world = world_from_dict(campaign.world) if campaign.world else World()
+    world = state_io.load_world(campaign)
     if viewer.is_player:
         if civ_id not in (None, viewer.civ_id):
             raise NotFound("No such civilization view.")

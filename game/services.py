@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from combat.engine.registry import COMBAT_SYSTEMS, combat_system
-from game import realtime
+from game import realtime, state_io
 from game.engine import events as engine_events
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
@@ -29,7 +29,7 @@ from game.engine.phases import ALL_STEPS, Pointer
 from game.engine.resolve import StepInput, resolve_step
 from game.engine.scenario import ScenarioProblem, assign_civilizations, parse_scenario
 from game.engine.visibility import civ_figures
-from game.engine.world import World, world_from_dict, world_to_dict
+from game.engine.world import World
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.models import (
     Campaign,
@@ -53,7 +53,8 @@ DEFAULT_COMBAT_SYSTEM = "instant_mass"
 
 
 def _locked_campaign(campaign_id: int) -> Campaign:
-    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+    # The world snapshots can be large and are read through state_io when needed, never with the lock.
+    campaign = Campaign.objects.select_for_update().defer("world", "world_previous").filter(pk=campaign_id).first()
     if campaign is None:
         raise NotFound("No such campaign.")
     return campaign
@@ -202,16 +203,16 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
                 "more players first.", field="text")
         players = {old: (civ.pk, civ.name) for old, civ in zip(sorted(scenario.world.civs), civs, strict=False)}
         world = assign_civilizations(scenario.world, players)
-        campaign.world = world_to_dict(world)
         campaign.seed = scenario.seed
         campaign.first_year = scenario.first_year
         if scenario.combat is not None and scenario.combat.key in COMBAT_SYSTEMS:
             campaign.rule_options = {**campaign.rule_options, "combat_system": scenario.combat.key}
         campaign.round = scenario.first_round
-        campaign.save(update_fields=["world", "seed", "first_year", "rule_options", "round"])
-        figures_record(campaign)
+        campaign.save(update_fields=["seed", "first_year", "rule_options", "round"])
         _append_events(campaign, [engine_events.Event(
             "ScenarioLoaded", {"title": scenario.title, "civilizations": len(players)}, PUBLIC)], gm)
+        state_io.store_snapshot(campaign, world)
+        figures_record(campaign)
     return campaign
 
 
@@ -399,19 +400,24 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                 if events_digest(events) != resolution.preview_digest:
                     raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
                 events = _with_overrides(step_input.world, events, resolution.overrides)
-            resolution.world_before = campaign.world
             resolution.seq_before = campaign.last_seq
             _append_events(campaign, events)
             combat_services.battles_record(campaign, events)
-            campaign.world = world_to_dict(apply_events(step_input.world, events))
+            world = step_input.world
+            if state_io.changes_world(events):
+                world = apply_events(world, events)
+                campaign.state_seq = campaign.last_seq
             next_pointer = campaign.pointer.next()
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
             campaign.status = Campaign.Status.OPEN
-            campaign.save(update_fields=["round", "step_index", "status", "world"])
+            campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
+            state_io.remember(campaign, world)
             resolution.status = StepResolution.Status.DONE
             resolution.finished_at = timezone.now()
-            resolution.save(update_fields=["status", "finished_at", "world_before", "seq_before"])
+            resolution.save(update_fields=["status", "finished_at", "seq_before"])
             if campaign.step_index == 0:
+                # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
+                state_io.store_snapshot(campaign, world)
                 figures_record(campaign)
             _append_events(campaign, [_step_opened(campaign)])
         return True
@@ -444,17 +450,20 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
             raise Conflict("Wait for the running resolution to finish before undoing.")
         last = StepResolution.objects.filter(campaign=campaign, status=StepResolution.Status.DONE).order_by(
             "-finished_at", "-pk").first()
-        if last is None or last.world_before is None:
+        if last is None:
             raise Conflict("There is no resolved step to undo.")
+        try:
+            state_io.rewind(campaign, last.seq_before)
+        except state_io.WorldUnavailable as error:
+            raise Conflict(str(error)) from None
         Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
         CivFigures.objects.filter(civilization__campaign=campaign, round__gt=last.round).delete()
         # Battles are records of the step's events; resolving the step again records them anew.
         Battle.objects.filter(campaign=campaign, round=last.round, step_index=last.step_index).delete()
-        campaign.world = last.world_before
         campaign.round, campaign.step_index = last.round, last.step_index
         campaign.status = Campaign.Status.OPEN
         campaign.failure = ""
-        campaign.save(update_fields=["world", "round", "step_index", "status", "failure"])
+        campaign.save(update_fields=["round", "step_index", "status", "failure", "state_seq"])
         last.status = StepResolution.Status.UNDONE
         last.undo_reason = reason
         last.save(update_fields=["status", "undo_reason"])
@@ -560,7 +569,7 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
 
 
 def _world(campaign: Campaign) -> World:
-    return world_from_dict(campaign.world) if campaign.world else World()
+    return state_io.load_world(campaign)
 
 
 def _step_input(campaign: Campaign) -> StepInput:

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from game import services
+from game import services, state_io
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
-from game.engine.world import world_from_dict
 from game.models import Campaign, Event
 from tests.game.conftest import Table
 
@@ -25,7 +24,7 @@ def demo_at(table: Table, step_index: int) -> None:
 
 
 def mu(table: Table, civ_index: int) -> int:
-    world = world_from_dict(Campaign.objects.get(pk=table.campaign.pk).world)
+    world = state_io.load_world(Campaign.objects.get(pk=table.campaign.pk))
     return world.civs[table.civs[civ_index].pk].mu
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import services
+from game import services, state_io
 from game.engine.world import Civilization as WorldCiv
-from game.engine.world import UnitState, world_from_dict, world_to_dict
+from game.engine.world import UnitState, world_to_dict
 from game.models import Campaign
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table
@@ -31,7 +31,7 @@ def test_explore_14_plot_course_order_puts_the_unit_en_route(table: Table) -> No
     assert client.post(table.url("orders/"), body, format="json").status_code == 201
     services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="explore.14")
     assert services.step_resolve(table.campaign.pk, 1, 13)
-    scout = world_from_dict(Campaign.objects.get(pk=table.campaign.pk).world).units[1]
+    scout = state_io.load_world(Campaign.objects.get(pk=table.campaign.pk)).units[1]
     assert (scout.state, scout.destination_sector) == (UnitState.EN_ROUTE, "1,0")
     assert scout.eta_left > 0
 

@@ -63,3 +63,11 @@ def test_golden_round_state_is_the_start_with_every_event_applied(path: Path) ->
     run = run_scenario(load(path))
     assert apply_events(run.start, run.events) == run.final
     assert world_from_dict(json.loads(json.dumps(world_to_dict(run.final)))) == run.final
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_stored_events_rebuild_the_world(path: Path) -> None:
+    """What the database keeps of an event (JSON) is enough to rebuild the state: the log is the record."""
+    run = run_scenario(load(path))
+    stored = [Event(e.type, json.loads(json.dumps(e.payload)), e.visibility, e.civ_id) for e in run.events]
+    assert apply_events(run.start, stored) == run.final

@@ -1,0 +1,89 @@
+"""The one place the campaign's World is read from and written to the database.
+
+The event log is the record: the stored world is a snapshot (taken at the start of each round, and whenever a
+GM action sets a new world), and the current world is that snapshot with every later event that was not undone
+applied to it. Each process keeps the last world it built per campaign, keyed by the sequence number of the
+last event that changed it (`Campaign.state_seq`), so consecutive steps neither reload nor re-serialize a large
+world; a process that is behind rebuilds from the snapshot and the log.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from django.db.models import F
+
+from game.engine.apply import HANDLERS, apply_events
+from game.engine.events import Event as EngineEvent
+from game.engine.world import World, world_from_dict, world_to_dict
+from game.models import Campaign, Event
+
+_cache: dict[int, tuple[int, World]] = {}
+_cache_lock = threading.Lock()
+
+
+class WorldUnavailable(Exception):
+    """The log no longer reaches back to the snapshot needed (an undo further back than the kept snapshots)."""
+
+
+def changes_world(events: Sequence[EngineEvent]) -> bool:
+    return any(event.type in HANDLERS for event in events)
+
+
+def load_world(campaign: Campaign) -> World:
+    """The campaign's current world."""
+    with _cache_lock:
+        cached = _cache.get(campaign.pk)
+    if cached is not None and cached[0] == campaign.state_seq:
+        return cached[1]
+    world = _rebuild(campaign.pk, campaign.state_seq)
+    remember(campaign, world)
+    return world
+
+
+def remember(campaign: Campaign, world: World) -> None:
+    """Keep `world` as the campaign's current world in this process (it matches `campaign.state_seq`)."""
+    with _cache_lock:
+        _cache[campaign.pk] = (campaign.state_seq, world)
+
+
+def _rebuild(campaign_id: int, upto: int) -> World:
+    row = Campaign.objects.filter(pk=campaign_id).values("world", "world_seq", "world_previous",
+                                                         "world_previous_seq").get()
+    snapshot, since = row["world"], row["world_seq"]
+    if since > upto:  # an undo went back before the latest snapshot
+        if row["world_previous"] is None or row["world_previous_seq"] > upto:
+            raise WorldUnavailable("No stored world is old enough to rebuild this campaign's state.")
+        snapshot, since = row["world_previous"], row["world_previous_seq"]
+    events = Event.objects.filter(campaign_id=campaign_id, seq__gt=since, seq__lte=upto, undone=False,
+                                  type__in=list(HANDLERS)).order_by("seq").values_list("type", "payload")
+    start = world_from_dict(snapshot) if snapshot else World()
+    return apply_events(start, (EngineEvent(kind, payload) for kind, payload in events))
+
+
+def store_snapshot(campaign: Campaign, world: World) -> None:
+    """Write `world` as the campaign's snapshot as of its last event, keeping the one before for undo. The
+    caller holds the campaign's row lock."""
+    seq = campaign.last_seq
+    Campaign.objects.filter(pk=campaign.pk).update(
+        world_previous=F("world"), world_previous_seq=F("world_seq"),
+        world=world_to_dict(world), world_seq=seq, state_seq=seq,
+    )
+    campaign.world_seq = campaign.state_seq = seq
+    remember(campaign, world)
+
+
+def rewind(campaign: Campaign, seq_before: int) -> None:
+    """After an undo (events after `seq_before` marked undone): the world is rebuilt from the newest snapshot
+    that is not younger than `seq_before`. The caller holds the campaign's row lock."""
+    row = Campaign.objects.filter(pk=campaign.pk).values("world_seq", "world_previous_seq",
+                                                         "world_previous").get()
+    if row["world_seq"] > seq_before:
+        if row["world_previous"] is None or row["world_previous_seq"] > seq_before:
+            raise WorldUnavailable("This step is too far back to undo: its world is no longer kept.")
+        Campaign.objects.filter(pk=campaign.pk).update(
+            world=F("world_previous"), world_seq=F("world_previous_seq"), world_previous=None,
+            world_previous_seq=0)
+    # The next read rebuilds: the undone events are skipped.
+    campaign.state_seq = campaign.last_seq
