@@ -10,7 +10,14 @@
   const STEP_EVENTS = new Set(["StepClosed", "StepResolved", "StepOpened"]);
   // Events after which the battle list or the map may have changed (a delayed report opens at a step).
   const REFRESHING = new Set(["StepOpened", "StepUndone", "BattlePublished"]);
-  const FIGURES = {mu: "MU", ore: "Ore", units: "Units", colonies: "Colonies", population: "Population"};
+  // Each figure's heading, and a short one a phone shows instead (screen readers read the full one).
+  const FIGURES = {mu: ["MU", "MU"], ore: ["Ore", "Ore"], units: ["Units", "Units"], colonies: ["Colonies", "Col."],
+                   population: ["Population", "Pop."]};
+  const figureHeading = (f) => {
+    const [full, short] = FIGURES[f] || [f, f];
+    return full === short ? full
+      : [el("span", {class: "full"}, full), el("span", {class: "short", "aria-hidden": "true"}, short)];
+  };
   const rounds = new Map();
   const standings = [];
   let mapView = null;
@@ -78,7 +85,7 @@
       el("table", {class: "standings"},
         el("caption", {}, caption),
         el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Civilization"),
-          ...figures.map((f) => el("th", {scope: "col", class: "num"}, FIGURES[f] || f)))),
+          ...figures.map((f) => el("th", {scope: "col", class: "num"}, ...[figureHeading(f)].flat())))),
         el("tbody", {}, ...event.payload.rows.map((row) => el("tr", {},
           el("th", {scope: "row"}, row.name),
           ...figures.map((f) => el("td", {class: "num"}, number(row[f]))))))));
