@@ -89,11 +89,10 @@ def _append_events(
     )
     campaign.last_seq += len(rows)
     campaign.save(update_fields=["last_seq"])
-    # Re-read so `created_at` and ids are what the database holds, for the pushed message.
-    stored = list(Event.objects.filter(campaign=campaign, seq__gt=campaign.last_seq - len(rows)))
-    messages = [row.as_message() for row in stored]
+    # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
+    messages = [row.as_message() for row in rows]
     transaction.on_commit(partial(realtime.publish_events, campaign.pk, messages), robust=True)
-    return stored
+    return rows
 
 
 def _require_gm(viewer: Viewer) -> None:
