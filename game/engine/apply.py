@@ -319,6 +319,11 @@ def _victor(d: _Draft, p: dict[str, Any]) -> None:
 
 @handles("UnitCaptured")
 def _captured(d: _Draft, p: dict[str, Any]) -> None:
+    sector = d.units[p["unit_id"]].sector_id
+    for skirmish in list(d.skirmishes.values()):
+        if skirmish.victor_civ == p["civ_id"] and skirmish.sector_id == sector:
+            d.skirmish(skirmish.skirmish_id, captured=(*skirmish.captured, p["unit_id"]))
+            break
     d.unit(
         p["unit_id"],
         civ_id=p["civ_id"],

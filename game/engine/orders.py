@@ -461,11 +461,18 @@ def prize_target(order: OrderCommand, world: World) -> Unit:
 
 
 def prize_crew(world: World, civ_id: int, sector: str) -> int:
-    return sum(
+    """Exterminate 8 — "You must have enough crew available to man Captured ships": the crew the victor's own
+    units in the Sector can spare, less the crews already put aboard the units it captured there."""
+    won = [s for s in world.skirmishes.values() if s.victor_civ == civ_id and s.sector_id == sector]
+    captured = {unit_id for s in won for unit_id in s.captured}
+    spare = sum(
         rulings.spare_crew(world.design_of(u))
         for u in world.units.values()
         if u.civ_id == civ_id and u.sector_id == sector and u.state is not UnitState.DESTROYED
+        and u.unit_id not in captured
     )
+    manning = sum(world.design_of(world.units[unit_id]).crew for unit_id in captured if unit_id in world.units)
+    return spare - manning
 
 
 def check_capture(order: OrderCommand, world: World) -> None:
@@ -503,7 +510,9 @@ def beaten_colony(order: OrderCommand, world: World) -> int:
     if colony is None:
         raise OrderProblem("payload.colony_id", f"there is no colony #{order.payload.get('colony_id')}.")
     sector = world.planet_sector(colony.planet_id)
-    if won_skirmish_in(world, order.civ_id, sector) != colony.civ_id or colony.occupied_by is not None:
+    if colony.occupied_by is not None:
+        raise OrderProblem("payload.colony_id", "this colony is already occupied.")
+    if won_skirmish_in(world, order.civ_id, sector) != colony.civ_id:
         raise OrderProblem("payload.colony_id", "you did not beat its owner in a skirmish in its Sector.")
     return colony.colony_id
 

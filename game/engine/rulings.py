@@ -139,3 +139,8 @@ TRADE_CAP_PERCENT = 25
 
 def trade_gain(own_taxes: int, partner_taxes: int) -> int:
     return min(partner_taxes * TRADE_PERCENT // 100, own_taxes * TRADE_CAP_PERCENT // 100)
+
+
+# Explore 6 — a close scan needs a unit with working sensors in the Sector ("operational Sensors", as Plot a
+# Course requires); a unit built without any (Sensors 0) only sees what it bumps into.
+MIN_SCAN_SENSORS = 1

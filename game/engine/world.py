@@ -161,6 +161,7 @@ class SkirmishState:
     escaped: tuple[int, ...] = ()
     surrendered: tuple[int, ...] = ()
     victor_civ: int | None = None
+    captured: tuple[int, ...] = ()  # Exterminate 8: units the victor captured here, manned by its prize crews
 
 
 @dataclass(frozen=True)
@@ -359,6 +360,7 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
                     "unit_ids": tuple(s.get("unit_ids", ())),
                     "escaped": tuple(s.get("escaped", ())),
                     "surrendered": tuple(s.get("surrendered", ())),
+                    "captured": tuple(s.get("captured", ())),
                 }
             )
             for s in data.get("skirmishes", ())

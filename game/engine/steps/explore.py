@@ -233,8 +233,9 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
         units: set[int] = set()
         best: dict[str, int] = {}
         for sector, present in index.items():
-            sensors = max([-1, *(world.design_of(u).stats.sensors for u in present if u.civ_id == civ_id)])
-            if sensors >= 0:
+            # Scanning takes working sensors, as plotting a course does (docs/rules.md, Explore 6).
+            sensors = max([0, *(world.design_of(u).stats.sensors for u in present if u.civ_id == civ_id)])
+            if sensors >= rulings.MIN_SCAN_SENSORS:
                 best[sector] = sensors
         for sector, sensors in sorted(best.items()):
             for target in index[sector]:
