@@ -260,7 +260,8 @@ def test_a_spectator_follows_the_gallery_live_and_opens_a_published_battle_on_de
         expect(latest.get_by_role("rowheader", name="Morgan Combine")).to_be_visible()
         expect(page.locator("#gallery-battles li")).to_have_count(1)
         expect(page.locator("#gallery-battles a")).to_have_text("Battle at 0,1 (Morgan Prime)")
-        expect(page.locator("#round-1 .chronicle-lines li[data-type=BattlePublished]")).to_be_visible()
+        expect(page.locator("#round-1 .chronicle-lines li[data-type=BattlePublished]")).to_contain_text(
+            "published the report of the battle at 0,1 (Morgan Prime). Read the report")
 
     # Round 2 begins: its section comes first, and new events go into it, not into round 1.
     advance(gm)

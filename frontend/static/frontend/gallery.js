@@ -20,11 +20,15 @@
   };
   const rounds = new Map();
   const standings = [];
+  const publications = new Map();  // chronicle line -> its BattlePublished event
   let mapView = null;
   let battles = [];
 
   Object.assign(CV.describe, {
-    BattlePublished: () => "The Game Master published a battle report.",
+    BattlePublished: (p) => {
+      const battle = battles.find((b) => b.id === p.battle_id);
+      return `The Game Master published the report of the battle${battle ? ` at ${sectorName(battle.sector)}` : ""}.`;
+    },
     CampaignStarted: (p) => `The campaign started (${p.date}) with ${p.civs} civilizations.`,
   });
 
@@ -58,9 +62,11 @@
 
   function chronicleLine(event) {
     const item = el("li", {"data-seq": event.seq, "data-type": event.type, class: event.undone ? "undone" : null},
-      CV.text(event));
+      el("span", {}, CV.text(event)));
     if (event.type === "BattlePublished") {
+      item.dataset.battle = event.payload.battle_id;
       item.append(" ", el("a", {href: campaignUrl(`battles/${event.payload.battle_id}/`)}, "Read the report"));
+      publications.set(item, event);
     }
     return item;
   }
@@ -70,7 +76,8 @@
     if (STEP_EVENTS.has(event.type)) {
       block.steps.append(chronicleLine(event));
       const resolved = block.steps.querySelectorAll("[data-type=StepResolved]").length;
-      block.count.textContent = `Step by step: ${resolved} ${resolved === 1 ? "step" : "steps"} resolved`;
+      block.count.textContent = resolved === 0 ? "Step by step: the round has begun"
+        : `Step by step: ${resolved} ${resolved === 1 ? "step" : "steps"} resolved`;
     } else {
       block.lines.append(chronicleLine(event));
       block.none.hidden = true;
@@ -109,6 +116,8 @@
   }
 
   function renderBattles() {
+    // News of a publication names the battle's place once the reports (and the map's names) are in.
+    publications.forEach((event, item) => { item.firstChild.textContent = CV.text(event); });
     $("#no-reports").hidden = battles.length > 0;
     $("#gallery-battles").replaceChildren(...battles.slice().reverse().map((b) => el("li", {"data-battle": b.id},
       el("a", {href: campaignUrl(`battles/${b.id}/`)}, `Battle at ${sectorName(b.sector)}`),
