@@ -60,22 +60,33 @@
         node("circle", {cx: px, cy: py, r: 5, fill: KIND_COLOURS[poi.kind] || "#ddd"}),
         node("text", {x: px + 7, y: py + 4, class: "poi-name"}, poi.name)));
     });
+    // At most MARKERS unit markers per sector, then a "+N" count, and one course line per pair of sectors: a
+    // civilization of thousands of units stays a few hundred nodes, drawn inside its hexes.
+    const MARKERS = 10;
     const unitsHere = {};
+    const courses = new Set();
     const drawUnit = (unit, own) => {
       const slot = (unitsHere[unit.sector_id] = (unitsHere[unit.sector_id] || 0) + 1) - 1;
       const [x, y] = centre(unit.sector_id);
-      const ux = x - SIZE * 0.5 + (slot % 6) * 8;
-      const uy = y + SIZE * 0.25 + Math.floor(slot / 6) * 8;
-      if (own && unit.destination_sector) {
+      if (own && unit.destination_sector && !courses.has(`${unit.sector_id}>${unit.destination_sector}`)) {
+        courses.add(`${unit.sector_id}>${unit.destination_sector}`);
         const [dx, dy] = centre(unit.destination_sector);
-        svg.append(node("line", {x1: ux, y1: uy, x2: dx, y2: dy, class: "course"}));
+        svg.append(node("line", {x1: x, y1: y + SIZE * 0.25, x2: dx, y2: dy, class: "course"}));
       }
+      if (slot >= MARKERS) return;
+      const ux = x - SIZE * 0.55 + (slot % 5) * 8;
+      const uy = y + SIZE * 0.25 + Math.floor(slot / 5) * 8;
       svg.append(node("path", {d: `M${ux},${uy - 4}L${ux + 4},${uy + 3}L${ux - 4},${uy + 3}Z`,
                                class: own ? "unit own" : "unit other", "data-unit": unit.unit_id},
         node("title", {}, `${unit.name}${unit.design ? ` (${unit.design})` : ""}${own ? ` — ${unit.state}` : ""}`)));
     };
-    (view.units || []).filter((u) => !u.carried_by).forEach((u) => drawUnit(u, true));
+    (view.units || []).filter((u) => !u.carried_by && u.state !== "destroyed").forEach((u) => drawUnit(u, true));
     (view.other_units || []).forEach((u) => drawUnit(u, false));
+    Object.entries(unitsHere).filter(([, n]) => n > MARKERS).forEach(([sector, n]) => {
+      const [x, y] = centre(sector);
+      svg.append(node("text", {x, y: y + SIZE * 0.25 + 19, class: "unit-more"}, node("title", {}, `${n} units here`),
+                      `+${n - MARKERS}`));
+    });
     container.replaceChildren(svg);
   }
 
