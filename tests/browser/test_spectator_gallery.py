@@ -121,8 +121,9 @@ def leaks(text: str, secrets: tuple[str, ...]) -> list[str]:
 def fetch(client: Client, method: str, path: str, body: Any = None) -> tuple[int, str]:
     """Any answer, JSON or a page, as text (following redirects, as a browser would)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(client.base_url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", "X-CSRFToken": client._cookie("csrftoken"),
+               "Referer": client.base_url + "/"}
+    request = urllib.request.Request(client.base_url + path, data=data, method=method, headers=headers)
     try:
         with client.opener.open(request) as response:
             return response.status, response.read().decode()
@@ -147,7 +148,7 @@ def every_campaign_path(played: Played) -> list[str]:
     return paths
 
 
-def test_an_anonymous_spectator_reaches_nothing_private_by_any_page_api_path_or_the_websocket(
+def test_a_spectator_reaches_nothing_private_by_any_page_api_path_or_the_websocket(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
     cluster = cluster_factory(daphnes=1, workers=1)
@@ -170,26 +171,32 @@ def test_an_anonymous_spectator_reaches_nothing_private_by_any_page_api_path_or_
     gm_reads = "".join(fetch(played.gm, "GET", api(path))[1] for path in ("events/", "notes/", "view/?civ=1"))
     assert set(leaks(gm_reads, played.secrets)) >= {*UNIT_NAMES, NOTE, GM_NOTE, PRIVATE_RULING, "StartSkirmish",
                                                     "ExchangeFought", "Patrol Corvette", "Chiron"}
+    # Every path, read and written, by a guest and by a signed-in user who is no member of the campaign.
+    cluster.manage("shell", "-c", "from django.contrib.auth.models import User; "
+                                  "User.objects.create_user('onlooker', password='centauri-demo')")
+    onlooker = Client(base).login("onlooker")
     last_seq = played.gm.get(api())["last_seq"]
-    for path in every_campaign_path(played):
-        tries: tuple[tuple[str, dict[str, Any] | None], ...] = (("GET", None), ("POST", {}), ("DELETE", None))
-        for method, body in tries:
-            status, answer = fetch(spectator, method, path, body)
-            assert not leaks(answer, played.secrets), (method, path, answer)
-            if method != "GET" and not path.endswith("/seen/"):  # a guest's place in the log is kept by its browser
-                assert status >= 400, (method, path, status, answer)
-    # Writes with well-formed bodies are refused too, and nothing changed.
-    for path, body in ((api("advance/"), {"round": 1, "step": "exterminate.5"}),
-                       (api("orders/"), {"round": 1, "step": "exterminate.5", "kind": "Capture", "payload": {},
-                                         "idempotency_key": "spectator-order"}),
-                       (api("notes/"), {"text": "hello"}), (api("rulings/"), {"text": "mine now"}),
-                       (api("standings/"), {"figures": ["mu"]}), (api("visibility/"), {"is_public": False}),
-                       (api("undo/"), {"reason": "no"}), (api(f"battles/{played.battle_id}/publish"), {}),
-                       (api("odds"), {"skirmish_id": played.skirmish_id})):
-        status, answer = spectator.request("POST", path, body)
-        assert status in (401, 403, 404), (path, status, answer)
-    assert spectator.request("DELETE", api(f"orders/{played.order_id}/"))[0] in (401, 403, 404)
-    assert played.gm.get(api())["last_seq"] == last_seq
+    for visitor in (spectator, onlooker):
+        for path in every_campaign_path(played):
+            tries: tuple[tuple[str, dict[str, Any] | None], ...] = (("GET", None), ("POST", {}), ("DELETE", None))
+            for method, body in tries:
+                status, answer = fetch(visitor, method, path, body)
+                assert not leaks(answer, played.secrets), (method, path, answer)
+                # (A spectator's place in the log, seen/, is theirs to keep.)
+                if method != "GET" and path.startswith("/api/") and not path.endswith("/seen/"):
+                    assert status >= 400, (method, path, status, answer)
+        # Writes with well-formed bodies are refused too.
+        for path, body in ((api("advance/"), {"round": 1, "step": "exterminate.5"}),
+                           (api("orders/"), {"round": 1, "step": "exterminate.5", "kind": "Capture", "payload": {},
+                                             "idempotency_key": "spectator-order"}),
+                           (api("notes/"), {"text": "hello"}), (api("rulings/"), {"text": "mine now"}),
+                           (api("standings/"), {"figures": ["mu"]}), (api("visibility/"), {"is_public": False}),
+                           (api("undo/"), {"reason": "no"}), (api(f"battles/{played.battle_id}/publish"), {}),
+                           (api("odds"), {"skirmish_id": played.skirmish_id})):
+            status, answer = visitor.request("POST", path, body)
+            assert status in (401, 403, 404) and "CSRF" not in str(answer), (path, status, answer)
+        assert visitor.request("DELETE", api(f"orders/{played.order_id}/"))[0] in (401, 403, 404)
+    assert played.gm.get(api())["last_seq"] == last_seq, "nothing a visitor sent changed the campaign"
 
     # The pages, in a browser, once their scripts have run: the overview and the battle list show nothing private;
     # the private pages are not found or ask to sign in.
