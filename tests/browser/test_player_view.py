@@ -159,17 +159,29 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
 
 
 def scenario_with_units(count: int) -> str:
-    """The demo scenario with player1's civilization fielding `count` units, spread over the demo's sectors."""
+    """The demo scenario with player1's civilization fielding `count` units spread over the demo's sectors, one in
+    ten of them En Route to sector 1,0, Yard One Engaged building one more, and Mars being terraformed."""
     scenario = yaml.safe_load(DEMO.read_text())
     world = scenario["world"]
-    sectors = [(s["sector_id"], None) for s in world["sectors"]]
-    others = [u for u in world["units"] if u["civ_id"] != 1]
+    sectors = [s["sector_id"] for s in world["sectors"]]
     mine = [u for u in world["units"] if u["civ_id"] == 1]
+    others = [u for u in world["units"] if u["civ_id"] != 1]
+    yard = next(u for u in mine if u["name"] == "Yard One")
+    yard.update(state="engaged", task="construction:900")
+    mine.append({"unit_id": 901, "civ_id": 1, "design_id": "patrol-corvette", "name": "Hull 901", "sector_id": "0,0",
+                 "poi_id": "sol", "state": "under_construction"})
+    world["projects"] = [{"project_id": 900, "civ_id": 1, "poi_id": "sol", "design_id": "patrol-corvette",
+                          "unit_id": 901, "builder_ids": [yard["unit_id"]], "bp_needed": 20, "bp_done": 5}]
+    world["terraforming"] = [{"project_id": 902, "civ_id": 1, "planet_id": "mars", "unit_ids": [],
+                              "tp_needed": 12, "tp_done": 3}]
     designs = ["patrol-corvette", "colony-ship", "builder"]
     for n in range(count - len(mine)):
-        sector, poi = ("0,0", "sol") if n % 4 == 0 else sectors[n % len(sectors)]
-        mine.append({"unit_id": 1000 + n, "civ_id": 1, "design_id": designs[n % 3], "name": f"Fleet {n + 1}",
-                     "sector_id": sector, "poi_id": poi})
+        sector, poi = ("0,0", "sol") if n % 4 == 0 else (sectors[n % len(sectors)], None)
+        unit = {"unit_id": 1000 + n, "civ_id": 1, "design_id": designs[n % 3], "name": f"Fleet {n + 1}",
+                "sector_id": sector, "poi_id": poi}
+        if n % 10 == 1:
+            unit.update(state="en_route", destination_sector="1,0", eta_left=12)
+        mine.append(unit)
     world["units"] = mine + others
     world["next_id"] = 1000 + count
     return str(yaml.safe_dump(scenario, sort_keys=False))
@@ -188,7 +200,7 @@ def test_page_load_of_the_player_view_for_a_civilization_of_5000_units(
     page = browser.new_context(**DESKTOP).new_page()
     sign_in(page, base, "player1")
     timings = []
-    for _ in range(3):  # the first load warms the server's caches; report each
+    for _ in range(5):  # the first load warms the server's caches; report each (the machine is shared)
         started = time.monotonic()
         page.goto(f"{base}/campaigns/{CAMPAIGN}/")
         expect(page.locator("body[data-empire=ready]")).to_be_attached(timeout=30_000)
@@ -199,12 +211,24 @@ def test_page_load_of_the_player_view_for_a_civilization_of_5000_units(
         api.append(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
         timings.append((wall, rendered, *api))
     expect(page.locator("[data-figure=units] dd")).to_have_text("5,000")
-    expect(page.locator("#unit-groups details[data-state=operational] summary")).to_contain_text("5,000")
-    # The biggest group is drawn when opened, not on load.
-    page.locator("#unit-groups details[data-state=operational] summary").click()
-    expect(page.locator("#unit-groups details[data-state=operational] tbody tr")).to_have_count(5000)
+    groups = page.locator("#unit-groups details summary")
+    expect(groups).to_have_text(["Operational 4,498", "En Route 500", "Engaged 1", "Under Construction 1"])
+    expect(page.locator("#unit-groups details[data-state=engaged] tbody tr")).to_contain_text(
+        "Task: building Hull 901")
+    expect(page.locator("#projects li")).to_have_text(
+        ["Building Hull 901 (Patrol Corvette) at Sol: 5/20 BP", "Terraforming Mars: 3/12 TP"])
+    # The map draws at most 10 markers in each of the 7 crowded sectors, and counts the rest.
+    expect(page.locator("#player-map svg.starmap [data-unit]")).to_have_count(70)
+    expect(page.locator("#player-map svg.starmap text.unit-more")).to_have_count(7)
+    # The big groups are drawn when opened, not on load.
+    operational = page.locator("#unit-groups details[data-state=operational]")
+    expect(operational.locator("tbody tr")).to_have_count(0)
+    operational.locator("summary").click()
+    expect(operational.locator("tbody tr")).to_have_count(4498)
     print("\nPlayer view, civilization of 5,000 units, navigation to empire overview rendered:")
     for wall, rendered, api_start, api_end, api_bytes, dom_ready in timings:
         print(f"  {rendered:.0f} ms in the browser ({wall * 1000:.0f} ms wall): page ready at {dom_ready:.0f} ms, "
               f"GET view/ from {api_start:.0f} to {api_end:.0f} ms ({api_bytes / 1024:.0f} KiB), "
               f"drawn in {rendered - api_end:.0f} ms")
+    loads = sorted(rendered for _, rendered, *_ in timings)
+    print(f"  best {loads[0]:.0f} ms, median {loads[len(loads) // 2]:.0f} ms")

@@ -88,13 +88,25 @@
   ];
   const OPEN_GROUP_LIMIT = 30;  // bigger groups start closed and are drawn when opened, so 5,000 units load fast
 
+  // An Engaged unit's task ("construction:7", "terraform:8", "occupy:20", "cargo", "salvage"), readably.
+  function taskText(task) {
+    if (!task) return "—";
+    const [kind, id] = task.split(":");
+    const project = view && id ? view.projects.find((p) => p.project_id === Number(id)) : null;
+    const terraform = view && id ? view.terraforming.find((t) => t.project_id === Number(id)) : null;
+    if (kind === "construction" && project) return `building ${unitName(project.unit_id)}`;
+    if (kind === "terraform" && terraform) return `terraforming ${planetName(terraform.planet_id)}`;
+    if (kind === "occupy") return `occupying colony #${id}`;
+    return {cargo: "loading or unloading cargo", salvage: "salvaging junk"}[kind] || task;
+  }
+
   function unitDetail(unit, projectsByUnit) {
     if (unit.state === "en_route") {
       const rounds = etaRounds(unit);
       return `→ ${place(unit.destination_sector, unit.destination_poi)} · ETA ${unit.eta_left} MP`
         + (rounds === null ? "" : ` (about ${plural(rounds, "round")})`);
     }
-    if (unit.state === "engaged") return `Task: ${unit.task || "—"}`;
+    if (unit.state === "engaged") return `Task: ${taskText(unit.task)}`;
     if (unit.state === "under_construction") {
       const project = projectsByUnit.get(unit.unit_id);
       return project ? `${project.bp_done}/${project.bp_needed} BP` : "";
@@ -470,6 +482,7 @@
   async function loadNotes() {
     const notes = await CV.request("GET", CV.api("notes/"));
     notes.forEach(addNote);
+    $("#notes").setAttribute("aria-live", "polite");  // announce new notes, not the whole thread on load
   }
 
   $("#note-form").addEventListener("submit", async (ev) => {
