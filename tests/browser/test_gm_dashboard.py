@@ -1,7 +1,9 @@
 """The GM's dashboard in a real browser on real processes (Daphne, a Celery worker, PostgreSQL, Redis): at a
 desktop and at a phone size the GM previews Exploit 5 (taxes), overrides one civilization's TaxesCollected with a
 reason, commits, sees the overridden treasury in the side-by-side views, then undoes the step with a reason. A
-player's page open meanwhile shows the override note (only the civilization concerned) and the undo, live."""
+player's page open meanwhile shows the override note (only the civilization concerned) and the undo, live. And the
+rest of the dashboard: orders in, readiness, the notes inbox, a refused override, entered dice, standings, and a
+failed resolution shown live with Advance again."""
 
 from __future__ import annotations
 
@@ -168,7 +170,7 @@ def test_gm_previews_overrides_commits_and_undoes_while_players_watch_live(
         assert page.evaluate("window.notReloaded === true"), "the players' pages update without reloading"
 
 
-def test_gm_reads_a_note_live_and_replies_and_sees_orders_and_readiness(
+def test_gm_sees_orders_readiness_and_notes_live_replies_and_recovers_from_a_failed_resolution(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
     cluster = cluster_factory(daphnes=1, workers=1)
@@ -211,7 +213,35 @@ def test_gm_reads_a_note_live_and_replies_and_sees_orders_and_readiness(
     thread = player.get(f"/api/campaigns/{CAMPAIGN}/notes/")
     assert [n["payload"]["text"] for n in thread] == ["Is the Maw passable?", "It is not; go round."]
 
+    # An override that does not fit the world is refused on commit, with the server's reason, and nothing moves.
+    gm.get_by_role("button", name="Preview the outcome").click()
+    proposed = gm.locator("#gm-preview-events li:not([data-type=StepResolved])").first
+    proposed.get_by_role("button", name="Override").click()
+    gm.get_by_label("New payload (JSON)").fill('{"unit_id": 99999}')
+    gm.get_by_label("Reason (the civilization concerned reads it)").fill("Testing a bad override")
+    gm.get_by_role("button", name="Keep this override").click()
+    gm.get_by_role("button", name="Commit this outcome").click()
+    expect(gm.locator("#gm-preview-msg")).to_contain_text("do not fit the world")
+    expect(gm.locator("[data-bind=step_label]")).to_have_text("Explore 14")
+    gm.get_by_role("button", name="Discard the preview").click()
+    expect(gm.locator("#gm-preview-box")).to_be_hidden()
+
+    gm.get_by_label("Physical rolls for this step (replace those entered; spaces or commas)").fill("3, 5 6")
+    gm.get_by_role("button", name="Set the rolls").click()
+    expect(gm.locator("#gm-dice-entered")).to_have_text("3, 5, 6")
+
     gm.get_by_label("Ore", exact=True).check()
     gm.get_by_role("button", name="Publish standings").click()
     expect(gm.locator("#gm-standings-msg")).to_have_text("Standings published.")
     expect(gm.locator("#log li[data-type=StandingsPublished]")).to_have_count(1)
+
+    # A resolution that failed (recorded by the same service a crashed worker uses) shows its reason, live, and
+    # Advance again resolves the step.
+    cluster.manage("shell", "-c", "from game import services; from game.engine.phases import ALL_STEPS; "
+                   "services.step_fail(1, 1, [s.key for s in ALL_STEPS].index('explore.14'), "
+                   "RuntimeError('the GM pulled the plug'))")
+    expect(gm.locator("#gm-failure")).to_contain_text("RuntimeError: the GM pulled the plug")
+    expect(gm.get_by_role("button", name="Advance: resolve this step")).to_be_hidden()
+    gm.get_by_role("button", name="Advance again").click()
+    expect(gm.locator("[data-bind=step_label]")).to_have_text("Exterminate 1", timeout=15_000)
+    expect(gm.locator("#gm-failure")).to_be_hidden()
