@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,7 +14,6 @@ from tests.browser.conftest import PHONE
 from tests.live import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def sign_in(page: Page, base: str, username: str) -> None:
@@ -63,10 +61,6 @@ def test_gm_advance_shows_on_player_and_spectator_pages_without_reload(
     expect(player.locator("#log li[data-type=StepResolved]")).to_contain_text("Explore 1 resolved")
     # The player's phone page fits 375 px without horizontal scrolling.
     assert player.evaluate("document.documentElement.scrollWidth") <= 375
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    gm.screenshot(path=str(SCREENSHOTS / "gm-dashboard.png"), full_page=True)
-    player.screenshot(path=str(SCREENSHOTS / "player-phone.png"), full_page=True)
-    spectator.screenshot(path=str(SCREENSHOTS / "spectator.png"), full_page=True)
 
 
 def test_page_says_it_is_reconnecting_and_catches_up(
