@@ -245,3 +245,40 @@ def test_gm_sees_orders_readiness_and_notes_live_replies_and_recovers_from_a_fai
     gm.get_by_role("button", name="Advance again").click()
     expect(gm.locator("[data-bind=step_label]")).to_have_text("Exterminate 1", timeout=15_000)
     expect(gm.locator("#gm-failure")).to_be_hidden()
+
+
+def test_gm_enters_physical_dice_when_the_preview_asks_for_them(
+    cluster_factory: Callable[..., Cluster], browser: Browser,
+) -> None:
+    cluster = cluster_factory(daphnes=1, workers=1)
+    cluster.manage("cv_demo")
+    # Physical dice only, and GM rolls for hidden objects on: Explore 5 rolls for The Maw (a hidden black hole).
+    cluster.manage("shell", "-c", "from game.models import Campaign; c = Campaign.objects.get(pk=1); "
+                   "c.rule_options['dice_mode'] = 'entered'; c.world['options']['gm_detection_rolls'] = True; "
+                   "c.save(update_fields=['rule_options', 'world'])")
+    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
+    advance_to(Client(base).login("gm"), "explore.5")
+    gm = browser.new_context(**PHONE).new_page()
+    sign_in(gm, base, "gm")
+    open_campaign(gm, base, CAMPAIGN)
+    expect(gm.locator("#gm-dice-mode")).to_have_text("physical dice only (enter every roll)")
+
+    gm.get_by_role("button", name="Preview the outcome").click()
+    asked = 0
+    rolls = gm.get_by_label("Rolls (whole numbers, separated by spaces or commas)")
+    while not gm.locator("#gm-preview-box").is_visible():
+        expect(gm.locator("#gm-needs-text")).to_contain_text(re.compile(r"Enter 1 more d\d+ roll for civ \d detects"))
+        assert gm.evaluate("document.activeElement.id") == "gm-needs-rolls", "the rolls input takes the focus"
+        rolls.fill("1")
+        gm.get_by_role("button", name="Enter the rolls and preview again").click()
+        asked += 1
+        expect(gm.locator("#gm-dice-entered")).to_have_text(", ".join(["1"] * asked))
+        # Either the outcome or the next question, once the preview has answered.
+        expect(gm.locator("#gm-preview-box:not([hidden]), #gm-needs:not([hidden])")).to_have_count(1)
+        assert asked <= 6, "the step keeps asking for rolls"
+    assert asked >= 1, "the step asked for physical rolls"
+    expect(gm.locator("#gm-preview-rolls li")).to_have_count(asked)
+    expect(gm.locator("#gm-preview-rolls li").first).to_contain_text("detects hidden maw: 1")
+    gm.get_by_role("button", name="Commit this outcome").click()
+    expect(gm.locator("[data-bind=step_label]")).to_have_text("Explore 6", timeout=15_000)
+    assert gm.evaluate("document.documentElement.scrollWidth") <= 375

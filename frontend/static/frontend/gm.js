@@ -207,9 +207,12 @@
     const msg = $("#gm-preview-msg");
     if (rolls.some((r) => r > sides)) { msg.textContent = `A d${sides} rolls 1 to ${sides}.`; return; }
     // The server keeps one list of entered rolls per step: the new ones go after those already entered.
+    $("#gm-needs").hidden = true;  // until the preview says whether it needs more
     if (await enterRolls([...(CV.state.entered_rolls || []), ...rolls], msg)) {
       input.value = "";
       await runPreview();
+    } else {
+      $("#gm-needs").hidden = false;
     }
   });
 
