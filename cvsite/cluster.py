@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,6 +126,7 @@ def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int
     """Migrate, then start the processes; an empty redis_url and database_url give the embedded defaults."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env["DJANGO_SETTINGS_MODULE"] = "cvsite.settings"
+    env.setdefault("CV_REDIS_NAMESPACE", f"cv-{uuid.uuid4().hex[:10]}:")  # its own queue and groups
     if database_url:
         env["DATABASE_URL"] = database_url
     if redis_url:

@@ -41,8 +41,9 @@ def database_from_url(url: str) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        # Under ASGI every request runs in a thread of its own, so a persistent connection is never reused and
+        # they pile up until PostgreSQL refuses clients (seen in tests/leaks): a connection per request.
+        "CONN_MAX_AGE": 0,
     }
 
 
@@ -76,6 +77,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
     "channels",
     "game",
     "combat",
@@ -125,6 +127,10 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Several sites may share one Redis database (the live tests' clusters do): each keeps to its own Celery queue
+# and channel-layer groups, so none runs another's tasks or hears another's pushes.
+REDIS_NAMESPACE = os.environ.get("CV_REDIS_NAMESPACE", "")
+
 if REDIS_URL:
     from redis.exceptions import ConnectionError as RedisConnectionError
 
@@ -136,6 +142,7 @@ if REDIS_URL:
                 # After a Redis restart pooled connections are dead: reconnect and retry once, instead of
                 # failing the first websocket that draws one (tests/faults).
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None, "retry_on_error": [RedisConnectionError]}],
+                "prefix": f"{REDIS_NAMESPACE}asgi",
                 "capacity": 1000,
                 "group_expiry": 86400,
             },
@@ -146,7 +153,8 @@ else:
 
 # The cache holds the sign-in failure counts: shared through Redis when there are several web processes.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cv"}
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                "KEY_PREFIX": f"{REDIS_NAMESPACE}cv"}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
@@ -154,6 +162,7 @@ CACHES = {
 # Celery: on Redis when REDIS_URL is set; otherwise every task runs in-process, at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
+CELERY_TASK_DEFAULT_QUEUE = f"{REDIS_NAMESPACE}celery"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 # A worker killed mid-task must hand the task back, not lose it: both settings are needed (ecosystem notes, 2.4).
@@ -177,9 +186,22 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["game.api.parsers.StorableJSONParser"],
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "DEFAULT_SCHEMA_CLASS": "game.api.schema.CampaignAutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Centaurian Vector API",
+    "DESCRIPTION": "Campaigns, orders, the step pipeline and the event log. Errors are {\"error\", \"field\"}.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Path ids are never negative, and a `str` segment holds no slash: what the URL conf itself matches.
+    "PATH_CONVERTER_OVERRIDES": {
+        "int": {"type": "integer", "minimum": 0},
+        "str": {"type": "string", "pattern": "^[^/]+$"},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

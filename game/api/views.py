@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -114,6 +115,7 @@ class CampaignList(APIView):
         campaigns = selectors.campaigns_listed_for(request.user)
         return Response([{"id": c.pk, "name": c.name, "is_public": c.is_public} for c in campaigns])
 
+    @extend_schema(request=CampaignCreateInput)
     def post(self, request: Request) -> Response:
         data = _valid(CampaignCreateInput, request.data)
         campaign = services.campaign_create(
@@ -136,6 +138,7 @@ class RoundSteps(APIView):
 
 
 class Join(APIView):
+    @extend_schema(request=JoinInput)
     def post(self, request: Request) -> Response:
         data = _valid(JoinInput, request.data)
         civ = services.campaign_join(request.user, invite_token=data["invite_token"], civ_name=data["civ_name"])
@@ -144,6 +147,7 @@ class Join(APIView):
 
 
 class Advance(APIView):
+    @extend_schema(request=AdvanceInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(AdvanceInput, request.data)
         services.step_advance(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"],
@@ -158,6 +162,7 @@ class Orders(APIView):
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         return Response([_order_json(o) for o in selectors.orders_visible_to(viewer, campaign)])
 
+    @extend_schema(request=OrderInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(OrderInput, request.data)
         order, created = services.order_submit(
@@ -168,6 +173,7 @@ class Orders(APIView):
 
 
 class Preview(APIView):
+    @extend_schema(request=PointerInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(PointerInput, request.data)
         return Response(services.step_preview(request.user, campaign_id, expected_round=data["round"],
@@ -175,6 +181,7 @@ class Preview(APIView):
 
 
 class Undo(APIView):
+    @extend_schema(request=UndoInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(UndoInput, request.data)
         services.step_undo(request.user, campaign_id, reason=data["reason"])
@@ -183,6 +190,7 @@ class Undo(APIView):
 
 
 class Dice(APIView):
+    @extend_schema(request=DiceInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(DiceInput, request.data)
         return Response({"rolls": services.dice_enter(request.user, campaign_id, rolls=data["rolls"])})
@@ -201,6 +209,7 @@ class LegalOrders(APIView):
 
 
 class Ready(APIView):
+    @extend_schema(request=PointerInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(PointerInput, request.data)
         services.ready_mark(request.user, campaign_id, round=data["round"], step=data["step"])
@@ -208,6 +217,7 @@ class Ready(APIView):
 
 
 class Rulings(APIView):
+    @extend_schema(request=RulingInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(RulingInput, request.data)
         event = services.ruling_post(request.user, campaign_id, civ_id=data["civ_id"], text=data["text"])
@@ -215,6 +225,7 @@ class Rulings(APIView):
 
 
 class Visibility(APIView):
+    @extend_schema(request=VisibilityInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(VisibilityInput, request.data)
         campaign: Campaign = services.campaign_set_public(request.user, campaign_id, is_public=data["is_public"])
@@ -222,6 +233,7 @@ class Visibility(APIView):
 
 
 class ScenarioLoad(APIView):
+    @extend_schema(request=ScenarioInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(ScenarioInput, request.data)
         services.campaign_load_scenario(request.user, campaign_id, text=data["text"])
@@ -230,6 +242,7 @@ class ScenarioLoad(APIView):
 
 
 class WorldView(APIView):
+    @extend_schema(parameters=[CivQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
@@ -243,17 +256,20 @@ class Away(APIView):
 
 
 class Seen(APIView):
+    @extend_schema(request=SeenInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(SeenInput, request.data)
         return Response({"last_seen": services.seen_mark(request.user, campaign_id, seq=data["seq"])})
 
 
 class Notes(APIView):
+    @extend_schema(parameters=[CivQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
         return Response(selectors.notes_for(viewer, campaign, civ))
 
+    @extend_schema(request=NoteInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(NoteInput, request.data)
         event = services.note_send(request.user, campaign_id, text=data["text"], civ_id=data["civ_id"],
@@ -262,6 +278,7 @@ class Notes(APIView):
 
 
 class Standings(APIView):
+    @extend_schema(request=StandingsInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(StandingsInput, request.data)
         event = services.standings_publish(request.user, campaign_id, figures=data["figures"])
@@ -269,6 +286,7 @@ class Standings(APIView):
 
 
 class Events(APIView):
+    @extend_schema(parameters=[EventsQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = selectors.campaign_for(request.user, campaign_id)
         since = _valid(EventsQuery, request.query_params)["since"]

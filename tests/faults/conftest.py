@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from cvsite.cluster import free_port, wait_for_port
+from cvsite.cluster import Cluster, free_port, start_cluster, wait_for_port
 
 
 @dataclass
@@ -48,6 +48,21 @@ def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
     yield server
     if server.process is not None and server.process.poll() is None:
         server.kill()
+
+
+@pytest.fixture
+def isolated_cluster(live_database: str, own_redis: RedisServer, tmp_path: Path) -> Iterator[Callable[..., Cluster]]:
+    """Like `cluster_factory`, on a Redis of the test's own: no other test run flushes it or shares its queue."""
+    started: list[Cluster] = []
+
+    def start(daphnes: int = 1, workers: int = 1) -> Cluster:
+        cluster = start_cluster(live_database, own_redis.url, tmp_path / "logs", daphnes, workers)
+        started.append(cluster)
+        return cluster
+
+    yield start
+    for cluster in started:
+        cluster.stop_all()
 
 
 def sql(database_url: str, query: str, *params: Any) -> list[tuple[Any, ...]]:
