@@ -4,6 +4,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -17,7 +18,7 @@ def django_db_modify_db_settings() -> None:
     """A test database per test run, so two runs on one machine (a developer's and CI's) never share one."""
     from django.conf import settings
 
-    default = settings.DATABASES["default"]
+    default: dict[str, Any] = settings.DATABASES["default"]
     if default["ENGINE"].endswith("postgresql"):
         default["TEST"] = {**default.get("TEST", {}), "NAME": f"test_{default['NAME']}_{os.getpid()}"}
 
@@ -50,7 +51,8 @@ def live_redis() -> str:
     import redis
 
     base = urlsplit(_require("REDIS_URL"))
-    url = urlunsplit(base._replace(path="/9"))
+    # Databases 10-15, one per test run (by process): two runs on one machine must not empty each other's.
+    url = urlunsplit(base._replace(path=f"/{10 + os.getpid() % 6}"))
     redis.Redis.from_url(url).flushdb()
     return url
 

@@ -7,36 +7,23 @@ failed resolution shown live with Advance again."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
-from tests.browser.test_live_loop import SCREENSHOTS, open_campaign, sign_in
+from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database
 TERRANS = 1  # player1's civilization in the demo
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
-
-
-@pytest.fixture
-def live_redis() -> str:
-    """A Redis database of this module's own: the shared one (tests/conftest.py) is emptied by every live test
-    that starts, so a cluster started there at the same time loses its pushes and queued resolutions."""
-    import redis
-
-    url = urlunsplit(urlsplit(os.environ["REDIS_URL"])._replace(path="/11"))
-    redis.Redis.from_url(url).flushdb()
-    return url
 
 
 def advance_to(gm: Client, step: str, timeout: float = 120.0) -> None:

@@ -19,14 +19,13 @@ import yaml
 from playwright.sync_api import Browser, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database
 DEMO = Path(__file__).resolve().parents[2] / "game" / "scenarios" / "demo.yaml"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 

@@ -15,7 +15,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,11 +24,10 @@ from combat import urls as combat_urls
 from cvsite.cluster import Cluster
 from galaxy import urls as galaxy_urls
 from game.api import urls as game_api_urls
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.live import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 CAMPAIGN = 1
 

@@ -11,9 +11,11 @@
   let socket = null;
   let retryDelay = 500;
   let catchingUp = null;
+  let catchUpAgain = false;
 
   Object.assign(CV, {
     state: initial,
+    catchingUp: false,
     steps,
     $: (sel) => document.querySelector(sel),
     api: (path) => `/api/campaigns/${initial.id}/${path}`,
@@ -23,9 +25,10 @@
     el(tag, attrs = {}, ...children) {
       const node = document.createElement(tag);
       Object.entries(attrs).forEach(([k, v]) => {
+        if (v === null || v === undefined || v === false) return;
         if (k === "class") node.className = v;
         else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-        else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+        else node.setAttribute(k, v === true ? "" : v);
       });
       node.append(...children.filter((c) => c !== null && c !== undefined));
       return node;
@@ -128,7 +131,8 @@
     if (event.seq <= lastSeq) return;
     lastSeq = event.seq;
     appendLog(event);
-    if (event.type === "StepOpened") {
+    // While catching up on history, the page is drawn once at the end, not at every step it replays.
+    if (event.type === "StepOpened" && !CV.catchingUp) {
       Object.assign(CV.state, {round: event.payload.round, date: event.payload.date, step: event.payload.step,
                                step_label: event.payload.label, status: "open", failure: ""});
       render();
@@ -142,17 +146,28 @@
     refreshSoon();
   }
 
+  // One catch-up at a time; a push that arrives during one asks for another pass, since the request in flight
+  // may have been answered before that event was stored.
   async function catchUp() {
-    if (catchingUp) return catchingUp;
+    if (catchingUp) { catchUpAgain = true; return catchingUp; }
+    CV.catchingUp = true;
     catchingUp = (async () => {
       try {
-        let more = true;
-        while (more) {
-          const data = await CV.request("GET", CV.api(`events/?since=${lastSeq}`));
-          data.events.forEach(apply);
-          more = data.events.length > 0 && lastSeq < data.last_seq;
-        }
-      } finally { catchingUp = null; }
+        do {
+          catchUpAgain = false;
+          let more = true;
+          while (more) {
+            const data = await CV.request("GET", CV.api(`events/?since=${lastSeq}`));
+            data.events.forEach(apply);
+            more = data.events.length > 0 && lastSeq < data.last_seq;
+          }
+        } while (catchUpAgain);
+      } finally {
+        catchingUp = null;
+        CV.catchingUp = false;
+        CV.emit("caughtup", lastSeq);
+        refreshSoon();
+      }
     })();
     return catchingUp;
   }
