@@ -4,6 +4,7 @@
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
   const SIZE = 30;
+  const LABEL_CHARS = 11;
   const KIND_COLOURS = {star_system: "#ffd27f", station: "#9fe3ff", black_hole: "#b48cff"};
 
   function node(tag, attrs, ...children) {
@@ -54,11 +55,13 @@
       const slot = (perSector[poi.sector_id] = (perSector[poi.sector_id] || 0) + 1) - 1;
       const [x, y] = centre(poi.sector_id);
       const px = x - SIZE * 0.4 + slot * SIZE * 0.5;
-      const py = y - SIZE * 0.25;
+      const py = y - SIZE * 0.3;
+      // The name sits under its dot, inside its hex, shortened to fit; the full name is the title.
+      const short = poi.name.length > LABEL_CHARS ? `${poi.name.slice(0, LABEL_CHARS - 1)}…` : poi.name;
       svg.append(node("g", {class: "poi", "data-poi": poi.poi_id, tabindex: "0"},
         node("title", {}, `${poi.name} (${poi.kind.replace("_", " ")}, sector ${poi.sector_id})`),
-        node("circle", {cx: px, cy: py, r: 5, fill: KIND_COLOURS[poi.kind] || "#ddd"}),
-        node("text", {x: px + 7, y: py + 4, class: "poi-name"}, poi.name)));
+        node("circle", {cx: px, cy: py, r: 4, fill: KIND_COLOURS[poi.kind] || "#ddd"}),
+        node("text", {x: px, y: py + 11, class: "poi-name"}, slot === 0 ? short : "")));
     });
     // At most MARKERS unit markers per sector, then a "+N" count, and one course line per pair of sectors: a
     // civilization of thousands of units stays a few hundred nodes, drawn inside its hexes.
