@@ -134,6 +134,7 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
     for page in pages.values():
         expect(page.locator("#notes li", has_text="Vigilant scouts Alpha Centauri first.")).to_contain_text(
             "about order #")
+    assert_fits_a_phone(phone)  # in an orders step: the order forms, the orders given, the thread
     phone.get_by_role("button", name="Mark ready").click()
     status, _ = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/notes/", {"text": "Noted, Admiral.", "civ_id": 1})
     assert status == 201
