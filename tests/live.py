@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -72,3 +73,27 @@ def next_event(socket: ClientConnection, event_type: str, timeout: float = 10.0)
         message = json.loads(socket.recv(timeout=timeout))
         if message["type"] == "event" and message["event"]["type"] == event_type:
             return dict(message["event"])
+
+
+def advance(gm: Client, campaign_id: int, timeout: float = 30.0) -> dict[str, Any]:
+    """Close the open step as the GM and wait until a worker has resolved it and the next step is open."""
+    base = f"/api/campaigns/{campaign_id}/"
+    state = gm.get(base)
+    status, body = gm.request("POST", base + "advance/", {"round": state["round"], "step": state["step"]})
+    assert status == 202, body
+    deadline = time.monotonic() + timeout
+    while True:
+        now: dict[str, Any] = gm.get(base)
+        assert now["status"] != "failed", now["failure"]
+        if now["status"] == "open" and (now["round"], now["step"]) != (state["round"], state["step"]):
+            return now
+        assert time.monotonic() < deadline, f"{state['step']} was not resolved within {timeout} s"
+        time.sleep(0.05)
+
+
+def advance_to(gm: Client, campaign_id: int, step: str, round_number: int | None = None) -> dict[str, Any]:
+    """Advance, one resolved step at a time, until `step` (of `round_number`, if given) is open."""
+    state: dict[str, Any] = gm.get(f"/api/campaigns/{campaign_id}/")
+    while state["step"] != step or round_number not in (None, state["round"]):
+        state = advance(gm, campaign_id)
+    return state

@@ -8,7 +8,6 @@ failed resolution shown live with Advance again."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,29 +17,12 @@ from playwright.sync_api import Browser, Page, expect
 from cvsite.cluster import Cluster
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
-from tests.live import Client
+from tests.live import Client, advance_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database
 TERRANS = 1  # player1's civilization in the demo
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
-
-
-def advance_to(gm: Client, step: str, timeout: float = 120.0) -> None:
-    """Advance the campaign over HTTP, one resolved step at a time, until `step` is open."""
-    base = f"/api/campaigns/{CAMPAIGN}/"
-    deadline = time.monotonic() + timeout
-    while True:
-        state = gm.get(base)
-        assert state["status"] != "failed", state["failure"]
-        if state["status"] == "open":
-            if state["step"] == step:
-                return
-            status, body = gm.request("POST", base + "advance/", {"round": state["round"], "step": state["step"]})
-            assert status == 202, body
-        else:
-            time.sleep(0.05)
-        assert time.monotonic() < deadline, f"still at {state['step']} ({state['status']})"
 
 
 def figure(page: Page, civ_id: int, key: str) -> int:
@@ -128,7 +110,7 @@ def test_gm_previews_overrides_commits_and_undoes_while_players_watch_live(
     cluster = cluster_factory(daphnes=1, workers=1)
     cluster.manage("cv_demo")
     base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    advance_to(Client(base).login("gm"), "exploit.5")
+    advance_to(Client(base).login("gm"), CAMPAIGN, "exploit.5")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     concerned = browser.new_context(**PHONE).new_page()
@@ -166,7 +148,7 @@ def test_gm_sees_orders_readiness_and_notes_live_replies_and_recovers_from_a_fai
     gm = browser.new_context(**DESKTOP).new_page()
     sign_in(gm, base, "gm")
     open_campaign(gm, base, CAMPAIGN)
-    advance_to(Client(base).login("gm"), "explore.14")  # Plot a Course: a step that takes orders
+    advance_to(Client(base).login("gm"), CAMPAIGN, "explore.14")  # Plot a Course: a step that takes orders
     expect(gm.locator("[data-bind=step_label]")).to_have_text("Explore 14", timeout=15_000)
     expect(gm.locator("#gm-orders")).to_have_text("No orders yet for this step.")
 
@@ -244,7 +226,7 @@ def test_gm_enters_physical_dice_when_the_preview_asks_for_them(
                    "c.rule_options['dice_mode'] = 'entered'; c.world['options']['gm_detection_rolls'] = True; "
                    "c.save(update_fields=['rule_options', 'world'])")
     base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    advance_to(Client(base).login("gm"), "explore.5")
+    advance_to(Client(base).login("gm"), CAMPAIGN, "explore.5")
     gm = browser.new_context(**PHONE).new_page()
     sign_in(gm, base, "gm")
     open_campaign(gm, base, CAMPAIGN)

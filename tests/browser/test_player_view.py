@@ -21,30 +21,13 @@ from playwright.sync_api import Browser, Page, expect
 from cvsite.cluster import Cluster
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
-from tests.live import Client
+from tests.live import Client, advance_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database
 DEMO = Path(__file__).resolve().parents[2] / "game" / "scenarios" / "demo.yaml"
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def advance_to(gm: Client, step: str, timeout: float = 120.0) -> None:
-    """Advance the campaign over HTTP, one resolved step at a time, until `step` is open."""
-    base = f"/api/campaigns/{CAMPAIGN}/"
-    deadline = time.monotonic() + timeout
-    while True:
-        state = gm.get(base)
-        assert state["status"] != "failed", state["failure"]
-        if state["status"] == "open":
-            if state["step"] == step:
-                return
-            status, body = gm.request("POST", base + "advance/", {"round": state["round"], "step": state["step"]})
-            assert status == 202, body
-        else:
-            time.sleep(0.05)
-        assert time.monotonic() < deadline, f"still at {state['step']} ({state['status']})"
 
 
 def open_empire(page: Page, base: str) -> None:
@@ -92,7 +75,7 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
     for page in pages.values():
         page.close()  # the player leaves while the GM resolves most of Explore
 
-    advance_to(gm, "explore.14")
+    advance_to(gm, CAMPAIGN, "explore.14")
     pages = {size: context.new_page() for size, context in contexts.items()}
     for page in pages.values():
         open_empire(page, base)
@@ -142,7 +125,7 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         expect(page.locator("#ready-state")).to_contain_text("You are ready (1 order)")
         expect(page.locator("#notes li.from-gm", has_text="Noted, Admiral.")).to_be_visible()
 
-    advance_to(gm, "exterminate.1")
+    advance_to(gm, CAMPAIGN, "exterminate.1")
     for page in pages.values():
         row = unit_row(page, "en_route", "Vigilant")
         expect(row).to_be_visible(timeout=10_000)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from cvsite.cluster import Cluster
 from galaxy import urls as galaxy_urls
 from game.api import urls as game_api_urls
 from tests.browser.conftest import PHONE, SCREENSHOTS
-from tests.live import Client
+from tests.live import Client, advance, advance_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
@@ -60,33 +59,12 @@ def api(suffix: str = "") -> str:
     return f"/api/campaigns/{CAMPAIGN}/{suffix}"
 
 
-def advance(gm: Client) -> dict[str, Any]:
-    """Close the open step and wait until a worker has resolved it and the next one is open."""
-    state = gm.get(api())
-    status, body = gm.request("POST", api("advance/"), {"round": state["round"], "step": state["step"]})
-    assert status == 202, body
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        now: dict[str, Any] = gm.get(api())
-        if now["status"] == "open" and (now["round"], now["step"]) != (state["round"], state["step"]):
-            return now
-        assert now["status"] != "failed", now
-        time.sleep(0.05)
-    raise AssertionError(f"{state['step']} was not resolved in time")
-
-
-def advance_to(gm: Client, round_: int, step: str) -> None:
-    state = gm.get(api())
-    while (state["round"], state["step"]) != (round_, step):
-        state = advance(gm)
-
-
 def play_to_a_fought_battle(base: str) -> Played:
     """Play the demo campaign (made by `cv_demo`) to Exterminate 5 of round 1, just after its first battle."""
     gm = Client(base).login("gm")
     terran = Client(base).login("player1")
     terran_civ = terran.get(api())["viewer"]["civ_id"]
-    advance_to(gm, 1, "explore.7")
+    advance_to(gm, CAMPAIGN, "explore.7", round_number=1)
     attack = next(o for o in terran.get(api("legal-orders/")) if o["kind"] == "StartSkirmish")
     assert attack["payload"]["sector_id"] == "0,1"  # Morgan Prime, where the Combine's corvettes are
     status, order = terran.request("POST", api("orders/"), {"round": 1, "step": "explore.7", "kind": "StartSkirmish",
@@ -100,11 +78,11 @@ def play_to_a_fought_battle(base: str) -> Played:
         assert status == 201, note
     status, ruling = gm.request("POST", api("rulings/"), {"civ_id": terran_civ, "text": PRIVATE_RULING})
     assert status == 201, ruling
-    advance_to(gm, 1, "exterminate.1")
+    advance_to(gm, CAMPAIGN, "exterminate.1", round_number=1)
     (skirmish,) = terran.get(api("skirmishes/"))
     status, run = terran.request("POST", api("odds"), {"skirmish_id": skirmish["skirmish_id"], "battles": 50})
     assert status == 202, run
-    advance_to(gm, 1, "exterminate.5")
+    advance_to(gm, CAMPAIGN, "exterminate.5", round_number=1)
     (battle,) = gm.get(api("battles/"))
     assert not battle["published"]
     gm_state = gm.get(api())
@@ -240,7 +218,7 @@ def test_a_spectator_follows_the_gallery_live_and_opens_a_published_battle_on_de
     cluster.manage("cv_demo")
     played = play_to_a_fought_battle(f"http://127.0.0.1:{cluster.daphne_ports[0]}")
     gm = played.gm
-    advance_to(gm, 1, "exploit.9")  # the last step of round 1
+    advance_to(gm, CAMPAIGN, "exploit.9", round_number=1)  # the last step of round 1
     gallery = f"{played.base}/campaigns/{CAMPAIGN}/"
     desktop = browser.new_context(**DESKTOP).new_page()
     phone = browser.new_context(**PHONE).new_page()
@@ -269,7 +247,7 @@ def test_a_spectator_follows_the_gallery_live_and_opens_a_published_battle_on_de
             "published the report of the battle at 0,1 (Morgan Prime). Read the report")
 
     # Round 2 begins: its section comes first, and new events go into it, not into round 1.
-    advance(gm)
+    advance(gm, CAMPAIGN)
     status, body = gm.request("POST", api("rulings/"), {"text": "Public ruling: the Maw's gravity is felt by all."})
     assert status == 201, body
     status, body = gm.request("POST", api("standings/"), {"figures": ["mu", "ore", "units", "colonies", "population"]})
