@@ -24,6 +24,9 @@ class SkirmishSetting(models.Model):
     dice_mode = models.CharField(max_length=8, choices=DiceMode.choices, blank=True,
                                  help_text="Empty: the campaign's dice mode.")
     entered_rolls = models.JSONField(default=list, blank=True)
+    ask_choices = models.BooleanField(default=False, help_text="Ask the sides their choices (offers, fleeing) live.")
+    choice_minutes = models.PositiveIntegerField(null=True, blank=True,
+                                                 help_text="Empty: the campaign's `choice_minutes` (default 10).")
 
     class Meta:
         constraints = [
@@ -32,6 +35,35 @@ class SkirmishSetting(models.Model):
 
     def __str__(self) -> str:
         return f"{self.skirmish_id} in {self.campaign_id}"
+
+
+class BattleChoice(models.Model):
+    """A choice a battle reached while Exterminate 4 fought it (`game.engine.combat.ChoicePoint`), asked of one
+    civilization until a deadline. Its answer, or "no offer / fight on" once the deadline passed, is given to the
+    battle when the step is resolved again."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battle_choices")
+    round = models.PositiveIntegerField()
+    skirmish_id = models.CharField(max_length=120)
+    kind = models.CharField(max_length=12)  # ChoiceKind
+    side_id = models.CharField(max_length=40)
+    civ_id = models.PositiveIntegerField()
+    exchange = models.PositiveIntegerField(default=0)
+    detail = models.JSONField(default=dict)
+    deadline = models.DateTimeField()
+    answer = models.JSONField(null=True, blank=True, help_text='{"choice", "terms"} once answered.')
+    answered_at = models.DateTimeField(null=True, blank=True)
+    by_default = models.BooleanField(default=False, help_text="Nobody answered before the deadline.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "round", "skirmish_id", "kind", "side_id", "exchange"],
+                                    name="one_choice_per_point"),
+        ]
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} choice of {self.side_id} in {self.skirmish_id}"
 
 
 class Battle(models.Model):

@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from combat.engine.registry import COMBAT_SYSTEMS
-from combat.models import Battle, OddsRun, SkirmishSetting
-from combat.services import UNFOUGHT, position, setting_json
+from combat.models import Battle, BattleChoice, OddsRun, SkirmishSetting
+from combat.services import UNFOUGHT, choice_json, position, setting_json
 from game import state_io
 from game.engine.phases import ALL_STEPS
 from game.errors import NotFound
@@ -227,3 +227,13 @@ def odds_run_for(user: User, campaign_id: int, run_id: int) -> OddsRun:
     if run is None or run.requested_by_id != viewer.user_id:
         raise NotFound("No such odds simulation of yours.")
     return run
+
+
+def battle_choices_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    """This round's battle choices: the GM's all, a player's those asked of their civilization, nobody else's."""
+    rows = BattleChoice.objects.filter(campaign=campaign, round=campaign.round)
+    if not viewer.is_gm:
+        if viewer.civ_id is None:
+            return []
+        rows = rows.filter(civ_id=viewer.civ_id)
+    return [choice_json(row) for row in rows]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict, replace
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -14,20 +15,28 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.utils import timezone
 
 from combat.engine.odds import simulate_odds
 from combat.engine.registry import COMBAT_SYSTEMS, combat_system
-from combat.models import Battle, DiceMode, OddsRun, SkirmishSetting
+from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
 from game import services as game_services
 from game.engine.combat import (
     BattleChoices,
+    ChoiceKind,
+    ChoiceNeeded,
+    ChoicePoint,
     CombatResult,
     CombatSide,
     CombatSystem,
     CombatUnit,
     Defense,
+    Offer,
+    OfferKind,
     Skirmish,
     Weapon,
+    Withdrawal,
+    WithdrawalDecision,
 )
 from game.engine.dice import Dice, DiceExhausted, ScriptedDice, SeededDice, step_seed
 from game.engine.events import Event as EngineEvent
@@ -37,7 +46,7 @@ from game.engine.steps.exterminate import combat_unit
 from game.engine.visibility import civ_view
 from game.engine.world import SkirmishState, World, is_present
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
-from game.models import Campaign
+from game.models import Campaign, Civilization, StepResolution
 from game.realtime import campaign_group
 from game.selectors import viewer_for
 
@@ -67,12 +76,13 @@ class CampaignCombat:
     title = "The campaign's choice per skirmish"
 
     def __init__(self, campaign_seed: str, round: int, default: str, entered_by_default: bool,
-                 settings: dict[str, SkirmishSetting]) -> None:
+                 settings: dict[str, SkirmishSetting], answers: dict[str, BattleChoices] | None = None) -> None:
         self.campaign_seed = campaign_seed
         self.round = round
         self.default = default
         self.entered_by_default = entered_by_default
         self.settings = settings
+        self.answers = answers or {}
 
     def fight(self, skirmish: Skirmish, dice: Dice, choices: BattleChoices | None = None) -> CombatResult:
         setting = self.settings.get(skirmish.skirmish_id)
@@ -85,8 +95,13 @@ class CampaignCombat:
         else:
             seed = str(battle_seed(self.campaign_seed, self.round, skirmish.skirmish_id))
             battle_dice = SeededDice(int(seed))
+        if choices is None and setting and setting.ask_choices:
+            choices = self.answers.get(skirmish.skirmish_id, BattleChoices(ask=True))
         try:
             result = system.fight(skirmish, battle_dice, choices)
+        except ChoiceNeeded as needed:
+            side = next(s for s in skirmish.sides if s.side_id == needed.point.side_id)
+            raise ChoiceWaiting(skirmish.skirmish_id, side.civ_ids[0], needed.point) from needed
         except DiceExhausted as error:
             raise DiceExhausted(f"skirmish {skirmish.skirmish_id}: {error.purpose} (after "
                                 f"{len(battle_dice.rolls)} entered rolls)", error.sides) from error
@@ -110,9 +125,159 @@ def _entered_by_default(campaign: Campaign) -> bool:
 def campaign_combat_system(campaign: Campaign) -> CombatSystem:
     """What `game.services` hands the step pipeline as `StepInput.combat_system`."""
     settings = {s.skirmish_id: s for s in SkirmishSetting.objects.filter(campaign=campaign)}
+    answered: dict[str, list[BattleChoice]] = {}
+    for choice in BattleChoice.objects.filter(campaign=campaign, round=campaign.round, answered_at__isnull=False):
+        answered.setdefault(choice.skirmish_id, []).append(choice)
     return CampaignCombat(campaign.seed, campaign.round,
                           campaign.rule_options.get("combat_system", game_services.DEFAULT_COMBAT_SYSTEM),
-                          _entered_by_default(campaign), settings)
+                          _entered_by_default(campaign), settings,
+                          {skirmish_id: _battle_choices(rows) for skirmish_id, rows in answered.items()})
+
+
+# --- choices during a battle -----------------------------------------------------------------------------------------
+
+DEFAULT_CHOICE_MINUTES = 10
+ALLOWED_CHOICES: dict[str, tuple[str, ...]] = {
+    ChoiceKind.OFFER: tuple(OfferKind),
+    ChoiceKind.ANSWER: ("accept", "refuse"),
+    ChoiceKind.WITHDRAWAL: tuple(Withdrawal),
+}
+# The rules: "If no settlement is offered, or it is not accepted, procede"; the issue: "no answer by the deadline
+# means the fight goes on".
+NO_ANSWER = {ChoiceKind.OFFER: OfferKind.NONE.value, ChoiceKind.ANSWER: "refuse",
+             ChoiceKind.WITHDRAWAL: Withdrawal.FIGHT_ON.value}
+
+
+class ChoiceWaiting(Conflict):
+    """A battle fought with asking on reached a choice nobody made: the step waits for the civilization asked.
+    A Conflict, so a GM's preview of the step says so instead of failing."""
+
+    def __init__(self, skirmish_id: str, civ_id: int, point: ChoicePoint) -> None:
+        super().__init__(f"Skirmish {skirmish_id} waits for a {point.kind.value} choice of side {point.side_id}; "
+                         "it is asked when the step is resolved.")
+        self.skirmish_id = skirmish_id
+        self.civ_id = civ_id
+        self.point = point
+
+
+def _battle_choices(rows: Sequence[BattleChoice]) -> BattleChoices:
+    offer: Offer | None = None
+    accepted: bool | None = None
+    withdrawals: list[WithdrawalDecision] = []
+    for row in rows:
+        answer = row.answer or {}
+        if row.kind == ChoiceKind.OFFER:
+            offer = Offer(OfferKind(answer["choice"]), answer.get("terms", ""))
+        elif row.kind == ChoiceKind.ANSWER:
+            accepted = answer["choice"] == "accept"
+        else:
+            withdrawals.append(WithdrawalDecision(row.side_id, row.exchange, Withdrawal(answer["choice"])))
+    return BattleChoices(offer, accepted, tuple(withdrawals), ask=True)
+
+
+def choice_json(choice: BattleChoice) -> dict[str, Any]:
+    return {
+        "id": choice.pk, "round": choice.round, "skirmish_id": choice.skirmish_id, "kind": choice.kind,
+        "side_id": choice.side_id, "civ_id": choice.civ_id, "exchange": choice.exchange, "detail": choice.detail,
+        "allowed": list(ALLOWED_CHOICES[choice.kind]), "deadline": choice.deadline.isoformat(),
+        "answer": choice.answer, "answered_at": choice.answered_at.isoformat() if choice.answered_at else None,
+        "by_default": choice.by_default,
+    }
+
+
+def battle_choice_wait(campaign_id: int, round: int, step_index: int, waiting: ChoiceWaiting) -> BattleChoice | None:
+    """Record the choice a resolution stopped at and tell the civilization asked; the campaign stays at the step
+    (as a failed resolution, with the reason saying whom it waits for) until the answer or the deadline."""
+    with transaction.atomic():
+        campaign = game_services._locked_campaign(campaign_id)
+        if (campaign.round, campaign.step_index) != (round, step_index):
+            return None
+        setting = SkirmishSetting.objects.filter(campaign=campaign, skirmish_id=waiting.skirmish_id).first()
+        minutes = (setting.choice_minutes if setting and setting.choice_minutes
+                   else int(campaign.rule_options.get("choice_minutes", DEFAULT_CHOICE_MINUTES)))
+        point = waiting.point
+        choice, created = BattleChoice.objects.get_or_create(
+            campaign=campaign, round=round, skirmish_id=waiting.skirmish_id, kind=point.kind.value,
+            side_id=point.side_id, exchange=point.exchange,
+            defaults={"civ_id": waiting.civ_id, "detail": point.detail,
+                      "deadline": timezone.now() + timedelta(minutes=minutes)},
+        )
+        civ = Civilization.objects.filter(pk=choice.civ_id).values_list("name", flat=True).first() or "a side"
+        reason = (f"Waiting for {civ}'s choice in skirmish {choice.skirmish_id} until "
+                  f"{choice.deadline:%Y-%m-%d %H:%M} UTC")
+        StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).exclude(
+            status=StepResolution.Status.DONE
+        ).update(status=StepResolution.Status.FAILED, error=reason, finished_at=timezone.now())
+        campaign.status, campaign.failure = Campaign.Status.FAILED, reason
+        campaign.save(update_fields=["status", "failure"])
+        if created:
+            game_services._append_events(campaign, [EngineEvent("BattleChoiceAsked", choice_json(choice),
+                                                                Visibility.CIV, choice.civ_id)])
+    return choice
+
+
+def _resume(campaign: Campaign, choice: BattleChoice) -> None:
+    """Resolve the fight again once a choice it waits on is made; the answers recorded replay it to that point."""
+    if (campaign.round != choice.round or campaign.step.key != FIGHT_STEP
+            or campaign.status != Campaign.Status.FAILED):
+        return
+    StepResolution.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index).exclude(
+        status=StepResolution.Status.DONE
+    ).update(status=StepResolution.Status.QUEUED, error="", queued_at=timezone.now(), started_at=None)
+    campaign.status, campaign.failure = Campaign.Status.RESOLVING, ""
+    campaign.save(update_fields=["status", "failure"])
+    transaction.on_commit(partial(game_services._enqueue_resolution, campaign.pk, campaign.round,
+                                  campaign.step_index), robust=True)
+
+
+def _answer(campaign: Campaign, choice: BattleChoice, answer: dict[str, str], by_default: bool,
+            user: User | None) -> None:
+    choice.answer, choice.answered_at, choice.by_default = answer, timezone.now(), by_default
+    choice.save(update_fields=["answer", "answered_at", "by_default"])
+    game_services._append_events(campaign, [EngineEvent("BattleChoiceAnswered", choice_json(choice),
+                                                        Visibility.CIV, choice.civ_id)], user)
+    _resume(campaign, choice)
+
+
+def battle_choice_answer(user: User, campaign_id: int, choice_id: int, *, choice: str,
+                         terms: str = "") -> BattleChoice:
+    """The civilization asked makes its choice before the deadline; the battle goes on from there."""
+    with transaction.atomic():
+        campaign = game_services._locked_campaign(campaign_id)
+        viewer = viewer_for(user, campaign)
+        row = BattleChoice.objects.select_for_update().filter(campaign=campaign, pk=choice_id).first()
+        if row is None or viewer.civ_id is None or viewer.civ_id != row.civ_id:
+            raise NotFound("No such choice of yours in this campaign.")
+        if row.answered_at is not None:
+            raise Conflict("This choice is already made.", field="choice")
+        if timezone.now() >= row.deadline:
+            raise Conflict("The deadline for this choice has passed; the fight goes on.", field="choice")
+        allowed = ALLOWED_CHOICES[row.kind]
+        if choice not in allowed:
+            raise ServiceError(f"Choose one of {', '.join(allowed)}.", "choice")
+        answer = {"choice": choice}
+        if row.kind == ChoiceKind.OFFER and choice != OfferKind.NONE:
+            if choice == OfferKind.TERMS and not terms.strip():
+                raise ServiceError("Say what the terms are.", "terms")
+            answer["terms"] = terms.strip()
+        _answer(campaign, row, answer, False, user)
+        return row
+
+
+def battle_choices_expire(now: datetime | None = None) -> list[int]:
+    """At each deadline nobody met, record "no offer" / "refuse" / "fight on" and resolve the fight again (the
+    Celery beat task's body). Returns the choices so decided."""
+    now = now or timezone.now()
+    decided = []
+    for pk, campaign_id in BattleChoice.objects.filter(answered_at__isnull=True, deadline__lte=now).values_list(
+            "pk", "campaign_id"):
+        with transaction.atomic():
+            campaign = game_services._locked_campaign(campaign_id)
+            row = BattleChoice.objects.select_for_update().get(pk=pk)
+            if row.answered_at is None:
+                _answer(campaign, row, {"choice": NO_ANSWER[ChoiceKind(row.kind)]}, True, None)
+                decided.append(pk)
+    return decided
 
 
 # --- storing battles ------------------------------------------------------------------------------------------------
@@ -193,7 +358,24 @@ def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_i
         "system_overridden": bool(setting and setting.system),
         "dice_mode": str(mode),
         "entered_rolls": list(setting.entered_rolls) if setting else [],
+        "ask_choices": bool(setting and setting.ask_choices),
+        "choice_minutes": (setting.choice_minutes if setting and setting.choice_minutes
+                           else int(campaign.rule_options.get("choice_minutes", DEFAULT_CHOICE_MINUTES))),
     }
+
+
+def skirmish_choices_set(gm: User, campaign_id: int, skirmish_id: str, *, ask: bool,
+                         minutes: int | None = None) -> dict[str, Any]:
+    """The GM has the sides of one skirmish asked their choices live, each within `minutes` (empty: the
+    campaign's `choice_minutes`); without it nobody offers and nobody flees."""
+    if minutes is not None and not 1 <= minutes <= 7 * 24 * 60:
+        raise ServiceError("The deadline is from 1 minute to a week.", "minutes")
+    with transaction.atomic():
+        campaign, setting = _gm_setting(gm, campaign_id, skirmish_id)
+        setting.ask_choices, setting.choice_minutes = ask, minutes
+        setting.save(update_fields=["ask_choices", "choice_minutes"])
+        _setting_event(campaign, setting, gm)
+        return setting_json(campaign, setting)
 
 
 def skirmish_system_set(gm: User, campaign_id: int, skirmish_id: str, *, system: str) -> dict[str, Any]:

@@ -180,6 +180,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "game.tasks.sweep_stuck_resolutions",
         "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
     },
+    "battle-choice-deadlines": {
+        "task": "combat.tasks.battle_choices_expire",
+        "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
+    },
 }
 
 REST_FRAMEWORK = {

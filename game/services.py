@@ -420,6 +420,10 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                 figures_record(campaign)
             _append_events(campaign, [_step_opened(campaign)])
         return True
+    except combat_services.ChoiceWaiting as waiting:
+        # Not a failure: the step waits for a player's choice, then resumes (combat.services._resume).
+        combat_services.battle_choice_wait(campaign_id, round, step_index, waiting)
+        return False
     except Exception as error:
         step_fail(campaign_id, round, step_index, error)
         raise

@@ -48,6 +48,17 @@ class OddsInput(serializers.Serializer[dict[str, Any]]):
     battles = serializers.IntegerField(min_value=1, max_value=services.MAX_ODDS_BATTLES, default=1000)
 
 
+class ChoicesSetInput(serializers.Serializer[dict[str, Any]]):
+    ask = serializers.BooleanField()
+    minutes = serializers.IntegerField(min_value=1, max_value=7 * 24 * 60, required=False, allow_null=True,
+                                       default=None, help_text="Empty: the campaign's choice_minutes.")
+
+
+class AnswerInput(serializers.Serializer[dict[str, Any]]):
+    choice = serializers.CharField(max_length=20)
+    terms = serializers.CharField(max_length=2_000, allow_blank=True, default="")
+
+
 class Skirmishes(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = campaign_for(request.user, campaign_id)
@@ -72,6 +83,27 @@ class SkirmishRolls(APIView):
         data = _valid(RollsInput, request.data)
         return Response(services.skirmish_rolls_enter(request.user, campaign_id, skirmish_id, rolls=data["rolls"],
                                                       replace_all=data["replace"]))
+
+
+class SkirmishChoices(APIView):
+    def post(self, request: Request, campaign_id: int, skirmish_id: str) -> Response:
+        data = _valid(ChoicesSetInput, request.data)
+        return Response(services.skirmish_choices_set(request.user, campaign_id, skirmish_id, ask=data["ask"],
+                                                      minutes=data["minutes"]))
+
+
+class BattleChoices(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+        return Response(selectors.battle_choices_for(viewer, campaign))
+
+
+class BattleChoiceAnswer(APIView):
+    def post(self, request: Request, campaign_id: int, choice_id: int) -> Response:
+        data = _valid(AnswerInput, request.data)
+        choice = services.battle_choice_answer(request.user, campaign_id, choice_id, choice=data["choice"],
+                                               terms=data["terms"])
+        return Response(services.choice_json(choice))
 
 
 class Battles(APIView):
