@@ -106,6 +106,20 @@ class RaceCatalogue(APIView):
         return Response(selectors.race_catalogue())
 
 
+class RaceItems(APIView):
+    """The campaign's race builder catalogue (members); the GM adds a priced item with POST."""
+
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, _ = game_selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)))
+
+    def post(self, request: Request, campaign_id: int) -> Response:
+        services.race_item_add(request.user, campaign_id, dict(request.data))
+        campaign, _ = game_selectors.campaign_for(request.user, campaign_id)
+        return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)),
+                        status=status.HTTP_201_CREATED)
+
+
 class CivSetup(APIView):
     def get(self, request: Request, campaign_id: int, civ_id: int) -> Response:
         campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)

@@ -33,6 +33,12 @@ def researched_keys(civ_id: int) -> frozenset[str]:
     return frozenset(pick["key"] for pick in setup.race.get("picks", ()))
 
 
+def campaign_race_items(campaign: Campaign) -> tuple[RaceItem, ...]:
+    """The campaign's extra price list: the §3.2 items the checklist lacks, then the GM's own, in the order added."""
+    stored = campaign.rule_options.get("race_items", ())
+    return (*EXAMPLE_EXTRA_ITEMS, *(state_io.race_item_from_dict(data) for data in stored))
+
+
 def parse_design(data: dict[str, Any], design_id: str, civ_id: int | None) -> UnitDesign:
     try:
         return state_io.design_from_input(data, design_id, civ_id)
@@ -51,7 +57,8 @@ def galaxy_setup(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     civs = [{"id": c.pk, "name": c.name, "setup": _setup_json(getattr(c, "setup", None))}
             for c in Civilization.objects.filter(campaign=campaign).select_related("setup").order_by("pk")]
     state: dict[str, Any] = {"campaign_id": campaign.pk, "generated": False, "started": is_started(campaign),
-                             "civilizations": civs}
+                             "civilizations": civs,
+                             "race_items": campaign.rule_options.get("race_items", [])}
     galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
     if galaxy_map is None:
         return state
@@ -157,14 +164,14 @@ def _item_json(item: RaceItem) -> dict[str, Any]:
             "requires_any": list(item.requires_any), "note": item.note}
 
 
-def race_catalogue() -> dict[str, Any]:
-    """Everything the race builder offers: the §3.1 price list, the GM's extra items, the §3.2 examples and the
-    seven factions."""
+def race_catalogue(extra_items: tuple[RaceItem, ...] = EXAMPLE_EXTRA_ITEMS) -> dict[str, Any]:
+    """Everything the race builder offers: the §3.1 price list, the campaign's extra items, the §3.2 examples and
+    the seven factions."""
     return {
         "budget": AP_BUDGETS["first_gen_ftl"],
         "step_ap": {digit: home_world_cost(digit * 4) // 4 for digit in "0123456789X"},
         "items": [_item_json(i) for i in PRICE_LIST],
-        "extra_items": [_item_json(i) for i in EXAMPLE_EXTRA_ITEMS],
+        "extra_items": [_item_json(i) for i in extra_items],
         "examples": [{"name": r.name, "home_world": r.home_world, "description": r.description,
                       "picks": [{"key": p.key, "levels": p.levels} for p in r.picks]} for r in EXAMPLE_RACES],
         "factions": [{"key": f.key, "name": f.name, "traits": list(f.traits),

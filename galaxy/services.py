@@ -27,7 +27,15 @@ from game import state_io as campaign_world
 from game.engine import events as engine_events
 from game.engine.designer import design_cost, design_problems
 from game.engine.factions import FACTIONS_BY_KEY
-from game.engine.races import EXAMPLE_EXTRA_ITEMS, RaceDesign, RacePick, RaceProblem, race_cost, race_problems
+from game.engine.races import (
+    RaceDesign,
+    RaceItem,
+    RacePick,
+    RaceProblem,
+    extra_item_problem,
+    race_cost,
+    race_problems,
+)
 from game.errors import Conflict, NotFound, ServiceError
 from game.models import Campaign, Civilization
 from game.selectors import viewer_for
@@ -263,6 +271,28 @@ def race_from_input(data: dict[str, Any]) -> RaceDesign:
                       tuple(parsed), str(data.get("description", "")).strip())
 
 
+def race_item_add(gm: User, campaign_id: int, data: dict[str, Any]) -> RaceItem:
+    """The GM prices a new race item for this campaign (§3.1: the GM may add items); the race builder offers it and
+    races are priced with it. An item that would re-price one on offer, or a bad price, is refused by field."""
+    try:
+        item = state_io.race_item_from_dict(data)
+    except RaceProblem as problem:
+        raise ServiceError(f"{problem.field}: {problem.reason}", field=problem.field) from None
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        _require_gm(viewer_for(gm, campaign))
+        _require_not_started(campaign, "add race items")
+        refused = extra_item_problem(item, selectors.campaign_race_items(campaign))
+        if refused is not None:
+            raise ServiceError(f"{refused.field}: {refused.reason}", field=refused.field)
+        stored = [*campaign.rule_options.get("race_items", []), state_io.race_item_to_dict(item)]
+        campaign.rule_options = {**campaign.rule_options, "race_items": stored}
+        campaign.save(update_fields=["rule_options"])
+        _append_events(campaign, [engine_events.Event(
+            "RaceItemPriced", {"key": item.key, "name": item.name, "ap": item.ap}, PUBLIC)], gm)
+    return item
+
+
 def civ_setup_submit(user: User, campaign_id: int, *, kind: str, race: dict[str, Any] | None = None,
                      faction: str | None = None) -> CivilizationSetup:
     """A player submits their race (30 AP, Cluster War §3.1) or picks a faction; the GM reviews it next."""
@@ -276,10 +306,11 @@ def civ_setup_submit(user: User, campaign_id: int, *, kind: str, race: dict[str,
         values: dict[str, Any]
         if kind == CivilizationSetup.Kind.RACE:
             design = race_from_input(race or {})
-            problems: tuple[RaceProblem, ...] = race_problems(design, extra_items=EXAMPLE_EXTRA_ITEMS)
+            extra_items = selectors.campaign_race_items(campaign)
+            problems: tuple[RaceProblem, ...] = race_problems(design, extra_items=extra_items)
             if problems:
                 raise ServiceError(f"{problems[0].field}: {problems[0].reason}", field=f"race.{problems[0].field}")
-            total = race_cost(design, EXAMPLE_EXTRA_ITEMS)
+            total = race_cost(design, extra_items)
             values = {"kind": kind, "faction": "", "ap_total": total, "race": {
                 "name": design.name, "home_world": design.home_world, "description": design.description,
                 "picks": [{"key": p.key, "levels": p.levels} for p in design.picks]}}

@@ -30,6 +30,7 @@ from galaxy.engine.tables import ObjectKind
 from game.engine import world as w
 from game.engine.combat import Defense, Weapon
 from game.engine.designer import STAT_NAMES, DesignProblem
+from game.engine.races import Category, RaceItem, RaceProblem
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 
 
@@ -138,6 +139,29 @@ class StartingAssets:
 def starting_assets(rule_options: Mapping[str, Any]) -> StartingAssets:
     """The campaign's `rule_options["starting_assets"]`, each value defaulting to the ruling."""
     return StartingAssets(**rule_options.get("starting_assets", {}))
+
+
+# --- the GM's race items ---------------------------------------------------------------------------------------
+
+def race_item_to_dict(item: RaceItem) -> dict[str, Any]:
+    return {"key": item.key, "name": item.name, "category": item.category.value, "ap": item.ap,
+            "max_levels": item.max_levels, "note": item.note}
+
+
+def race_item_from_dict(data: Mapping[str, Any]) -> RaceItem:
+    """A GM item as stored or as the form sends it; a malformed field raises `RaceProblem` naming it."""
+    categories = {c.value: c for c in Category} | {c.name: c for c in Category}
+    category = categories.get(str(data.get("category", "")))
+    if category is None:
+        raise RaceProblem("category", f"choose one of {', '.join(c.value for c in Category)}")
+    numbers = {}
+    for name, default in (("ap", None), ("max_levels", 1)):
+        value = data.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RaceProblem(name, "must be a whole number")
+        numbers[name] = value
+    return RaceItem(str(data.get("key", "")).strip(), str(data.get("name", "")).strip(), category, numbers["ap"],
+                    numbers["max_levels"], note=str(data.get("note", "")).strip())
 
 
 # The design JSON is the World's own, so a stored design drops into `World.designs` unchanged.

@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/campaigns/<int:campaign_id>/designs/<str:design_id>/", api.Design.as_view(), name="api-design"),
     path("api/races/catalogue/", api.RaceCatalogue.as_view(), name="api-race-catalogue"),
     path("api/campaigns/<int:campaign_id>/setup/", api.MySetup.as_view(), name="api-my-setup"),
+    path("api/campaigns/<int:campaign_id>/races/items/", api.RaceItems.as_view(), name="api-race-items"),
     path("api/campaigns/<int:campaign_id>/civilizations/<int:civ_id>/setup/", api.CivSetup.as_view(),
          name="api-civ-setup"),
     path("api/campaigns/<int:campaign_id>/civilizations/<int:civ_id>/review/", api.Review.as_view(),

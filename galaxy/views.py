@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from galaxy import selectors
 from game import selectors as game_selectors
+from game.engine.races import Category
 from game.errors import NotFound
 
 
@@ -24,7 +25,8 @@ def setup_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not viewer.is_gm:
         return _not_found(request, "Only the campaign's Game Master sets up its galaxy.")
     return render(request, "galaxy/setup.html", {"campaign": campaign,
-                                                  "setup": selectors.galaxy_setup(viewer, campaign)})
+                                                  "setup": selectors.galaxy_setup(viewer, campaign),
+                                                  "race_categories": [c.value for c in Category]})
 
 
 @login_required
@@ -49,5 +51,5 @@ def civilization_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not viewer.is_player or viewer.civ_id is None:
         return _not_found(request, "Only a player sets up their civilization.")
     data = {"campaign_id": campaign.pk, "mine": selectors.civ_setup(viewer, campaign, viewer.civ_id),
-            "catalogue": selectors.race_catalogue()}
+            "catalogue": selectors.race_catalogue(selectors.campaign_race_items(campaign))}
     return render(request, "galaxy/civilization.html", {"campaign": campaign, "data": data})

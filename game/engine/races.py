@@ -7,6 +7,7 @@ The GM prices new items and vetoes designs; a GM item list is passed in beside t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -245,6 +246,33 @@ def _catalogue(extra_items: Sequence[RaceItem]) -> dict[str, RaceItem]:
             raise RaceProblem(f"extra_items.{item.key}", "the key is already in the price list")
         items[item.key] = item
     return items
+
+
+# The GM's own items (docs/rules.md, "Campaign setup: rulings"): a price no bigger than the largest budget, a
+# checklist-sized level cap, and keys and names that never re-price an item already on offer.
+MAX_EXTRA_ITEM_AP = max(AP_BUDGETS.values())
+MAX_EXTRA_ITEM_LEVELS = 10
+_ITEM_KEY = re.compile(r"[a-z][a-z0-9_]{1,39}")
+
+
+def extra_item_problem(item: RaceItem, extra_items: Sequence[RaceItem] = ()) -> RaceProblem | None:
+    """Why the GM cannot add `item` beside the checklist and `extra_items`, naming the field; None when it can."""
+    if not _ITEM_KEY.fullmatch(item.key):
+        return RaceProblem("key", "2-40 lower-case letters, digits or _, starting with a letter")
+    if not item.name.strip():
+        return RaceProblem("name", "an item needs a name")
+    on_offer = (*PRICE_LIST, *extra_items)
+    same_key = next((i for i in on_offer if i.key == item.key), None)
+    if same_key is not None:
+        return RaceProblem("key", f"{same_key.name} already has this key at {same_key.ap} AP; it cannot be re-priced")
+    same_name = next((i for i in on_offer if i.name.casefold() == item.name.strip().casefold()), None)
+    if same_name is not None:
+        return RaceProblem("name", f"{same_name.name} is already priced at {same_name.ap} AP; it cannot be re-priced")
+    if abs(item.ap) > MAX_EXTRA_ITEM_AP:
+        return RaceProblem("ap", f"the price must be between -{MAX_EXTRA_ITEM_AP} and {MAX_EXTRA_ITEM_AP} AP")
+    if not 1 <= item.max_levels <= MAX_EXTRA_ITEM_LEVELS:
+        return RaceProblem("max_levels", f"levels must be 1..{MAX_EXTRA_ITEM_LEVELS}")
+    return None
 
 
 def race_cost(race: RaceDesign, extra_items: Sequence[RaceItem] = ()) -> int:

@@ -11,7 +11,7 @@ from galaxy.models import CivilizationSetup, UnitDesignRecord
 from game.engine.races import EXAMPLE_RACES
 from game.engine.units import STARTER_UNITS
 from game.engine.world import world_from_dict
-from tests.galaxy.conftest import generate
+from tests.galaxy.conftest import approve_all, generate, race_json
 from tests.game.conftest import Table
 
 pytestmark = pytest.mark.postgres
@@ -65,6 +65,7 @@ def test_designs_are_secret_from_other_civilizations(table: Table) -> None:
 
 def test_a_design_saved_after_the_start_joins_the_world(table: Table) -> None:
     generate(table)
+    approve_all(table)
     assert table.client(table.gm).post(table.url("start/"), {}, format="json").status_code == 201
     saved = table.client(table.players[0]).post(table.url("designs/"), GUNBOAT, format="json")
     assert saved.status_code == 201
@@ -73,23 +74,17 @@ def test_a_design_saved_after_the_start_joins_the_world(table: Table) -> None:
     assert design.civ_id == table.civs[0].pk and design.name == "Gunboat"
 
 
-def _race_json(index: int) -> dict[str, Any]:
-    race = EXAMPLE_RACES[index]
-    return {"name": race.name, "home_world": race.home_world, "description": race.description,
-            "picks": [{"key": p.key, "levels": p.levels} for p in race.picks]}
-
-
 def test_the_four_example_races_total_exactly_30_ap_through_the_api(table: Table) -> None:
     client = table.client(table.players[0])
     for index, race in enumerate(EXAMPLE_RACES):
-        response = client.post(table.url("setup/"), {"kind": "race", "race": _race_json(index)}, format="json")
+        response = client.post(table.url("setup/"), {"kind": "race", "race": race_json(index)}, format="json")
         assert response.status_code == 201, response.json()
         setup = response.json()["setup"]
         assert (setup["race"]["name"], setup["ap_total"]) == (race.name, 30)
 
 
 def test_a_race_over_budget_is_refused_with_its_reason(table: Table) -> None:
-    race = _race_json(0)
+    race = race_json(0)
     race["picks"].append({"key": "combat_reflexes", "levels": 1})
     response = table.client(table.players[0]).post(table.url("setup/"), {"kind": "race", "race": race},
                                                    format="json")

@@ -220,10 +220,23 @@
     }));
   }
 
+  function renderRaceItems() {
+    const items = setup.race_items || [];
+    $("#race-items").replaceChildren(...(items.length ? items : [null]).map((item) => {
+      const li = document.createElement("li");
+      li.textContent = item
+        ? `${item.name} (${item.key}) · ${item.category} · ${item.ap} AP${item.max_levels > 1 ? ` per level, up to ${item.max_levels}` : ""}${item.note ? ` · ${item.note}` : ""}`
+        : "None yet.";
+      return li;
+    }));
+    $("#add-race-item").disabled = setup.started;
+  }
+
   function render() {
     drawMap();
     renderHomes();
     renderCivs();
+    renderRaceItems();
     $("#started-note").hidden = !setup.started;
     for (const button of ["#generate", "#reroll", "#start-campaign"]) $(button).disabled = setup.started;
     if (setup.generated) {
@@ -270,6 +283,24 @@
 
   $("#galaxy-form").addEventListener("submit", (event) => { event.preventDefault(); generate(false); });
   $("#reroll").addEventListener("click", () => generate(true));
+  $("#race-item-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target.elements;
+    const whole = (input) => (input.value.trim() === "" ? null : Number(input.value));
+    try {
+      await request("POST", api("races/items/"), {
+        key: form.key.value.trim(), name: form.name.value.trim(), category: form.category.value,
+        ap: whole(form.ap), max_levels: whole(form.max_levels), note: form.note.value.trim(),
+      });
+      setup = await request("GET", api("galaxy/"));
+      render();
+      $("#race-item-msg").textContent = "Added: the race builder offers it now.";
+      event.target.reset();
+    } catch (error) {
+      $("#race-item-msg").textContent = error.message;
+    }
+  });
+
   $("#start-campaign").addEventListener("click", async () => {
     $("#start-campaign").disabled = true;
     try {
