@@ -15,7 +15,7 @@ from cvsite.celery import app as celery_app
 from game import services
 from game.models import Campaign
 from tests.browser.conftest import CHROMIUM_ARGS, PHONE
-from tests.combat.conftest import load_skirmish
+from tests.combat.conftest import SKIRMISH, load_skirmish
 from tests.game.conftest import make_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]
@@ -116,3 +116,36 @@ def test_a_player_estimates_the_odds_of_their_skirmish_on_a_phone(
     expect(page.locator("[data-bind=odds-msg]")).to_contain_text("200 battles with instant_mass")
     assert page.evaluate("document.querySelector('progress').value") == 100
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+
+@pytest.fixture
+def asked(war: tuple[int, str]) -> tuple[int, str]:
+    """The war's skirmish fought with Diceless Combat and asking on: Exterminate 4 waits for Sol's offer."""
+    campaign_id, _ = war
+    campaign = Campaign.objects.get(pk=campaign_id)
+    gm = campaign.memberships.get(role="gm").user
+    combat_services.skirmish_system_set(gm, campaign_id, SKIRMISH, system="diceless")
+    combat_services.skirmish_choices_set(gm, campaign_id, SKIRMISH, ask=True)
+    services.step_advance(gm, campaign_id, expected_round=campaign.round, expected_step=campaign.step.key)
+    return war
+
+
+def test_a_player_makes_the_battle_choice_asked_of_them_on_their_page(
+    live_server: Any, asked: tuple[int, str], chromium: Browser,
+) -> None:
+    campaign_id, username = asked
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next=/campaigns/{campaign_id}/")
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill("a-long-test-password")
+    page.get_by_role("button", name="Sign in").click()
+    panel = page.locator("#battle-choices")
+    expect(panel).to_be_visible(timeout=10_000)
+    expect(panel).to_contain_text("Offer the enemy a chance to surrender")
+    panel.get_by_label("Your terms").fill("Leave Vega")
+    panel.get_by_role("button", name="Offer terms").click()
+    expect(panel).to_be_hidden(timeout=10_000)
+    choices = page.evaluate(f"fetch('/api/campaigns/{campaign_id}/battle-choices/').then((r) => r.json())")
+    assert [c["answer"] for c in choices] == [{"choice": "terms", "terms": "Leave Vega"}]
+    assert not choices[0]["by_default"]

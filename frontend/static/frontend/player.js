@@ -562,6 +562,56 @@
   // Leaving the page: everything up to now has been on screen (live), so the next visit starts from here.
   window.addEventListener("pagehide", () => markSeen(Math.max(awaySeq, CV.state.last_seq || 0), true));
 
+  // --- choices during a battle ---------------------------------------------------------------------------------
+  // Asked live (BattleChoiceAsked) while Exterminate 4 waits; the server checks who answers and the deadline.
+  const CHOICE_TEXT = {
+    none: "Make no offer", surrender: "Offer surrender", terms: "Offer terms", accept: "Accept", refuse: "Refuse",
+    fight_on: "Fight on", flee: "Flee",
+  };
+  const CHOICE_QUESTION = {
+    offer: "Your fleet is winning. Offer the enemy a chance to surrender, or peace under your terms?",
+    answer: "The enemy offers a settlement. Accept it?",
+    withdrawal: "Your fleet is losing. Fight on, flee, or surrender?",
+  };
+
+  function choiceCard(choice) {
+    const msg = el("p", {class: "msg", role: "status", "aria-live": "polite"});
+    const termsId = `choice-terms-${choice.id}`;
+    const terms = choice.kind === "offer"
+      ? el("div", {class: "field"}, el("label", {for: termsId}, "Your terms (for “Offer terms”)"),
+        el("textarea", {id: termsId, rows: "2"}))
+      : null;
+    const detail = choice.kind === "answer"
+      ? el("p", {}, `Offered: ${choice.detail.kind}${choice.detail.terms ? ` — “${choice.detail.terms}”` : ""}`)
+      : choice.kind === "withdrawal" ? el("p", {}, `Your fleet's endurance left: ${choice.detail.percent_left}%`)
+      : null;
+    const card = el("div", {class: "battle-choice", "data-choice-id": choice.id},
+      el("p", {}, el("strong", {}, `Skirmish ${choice.skirmish_id}: `), CHOICE_QUESTION[choice.kind]),
+      detail,
+      el("p", {class: "muted"}, `Answer by ${new Date(choice.deadline).toLocaleString()}.`),
+      terms,
+      el("div", {class: "row"}, ...choice.allowed.map((value) => el("button", {type: "button", onclick: async () => {
+        card.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+        try {
+          await CV.request("POST", CV.api(`battle-choices/${choice.id}/`),
+            {choice: value, terms: terms ? terms.querySelector("textarea").value : ""});
+          loadChoices();
+        } catch (e) {
+          msg.textContent = e.message;
+          card.querySelectorAll("button").forEach((b) => { b.disabled = false; });
+        }
+      }}, CHOICE_TEXT[value] || value))),
+      msg);
+    return card;
+  }
+
+  async function loadChoices() {
+    const choices = await CV.request("GET", CV.api("battle-choices/"));
+    const open = choices.filter((c) => c.answered_at === null && new Date(c.deadline) > new Date());
+    $("#battle-choice-list").replaceChildren(...open.map(choiceCard));
+    $("#battle-choices").hidden = open.length === 0;
+  }
+
   // --- wiring -------------------------------------------------------------------------------------------------
   let started = false;
   let shownStep = null;
@@ -583,12 +633,16 @@
       refreshView(0);
       loadNotes().catch(() => { /* loaded again on the next note event */ });
       loadAway().catch(() => { /* shown on the next visit */ });
+      loadChoices().catch(() => { /* loaded again on the next choice event */ });
     }
     loadOrders().catch(() => { /* shown again on the next state */ });
   });
 
   CV.on("event", (event) => {
     if (event.type === "NoteSent") addNote(event);
+    if (event.type === "BattleChoiceAsked" || event.type === "BattleChoiceAnswered") {
+      loadChoices().catch(() => { /* loaded again on the next choice event */ });
+    }
     if (!STEP_BOOKKEEPING.has(event.type) || event.type === "StepOpened") refreshView();
   });
 
