@@ -35,6 +35,7 @@ from game.engine.races import (
     extra_item_problem,
     race_cost,
     race_problems,
+    starting_bonus,
 )
 from game.errors import Conflict, NotFound, ServiceError
 from game.models import Campaign, Civilization
@@ -177,9 +178,16 @@ def _measure_capitals(homes: list[dict[str, Any]]) -> None:
         home["nearest_capital"] = min(others) if others else None
 
 
+def _setup_extra_mu(assets: state_io.StartingAssets, setup: CivilizationSetup) -> int:
+    if setup.kind == CivilizationSetup.Kind.RACE:
+        return state_io.setup_extra_mu(assets, starting_bonus(race_from_input(setup.race)), None)
+    return state_io.setup_extra_mu(assets, None, FACTIONS_BY_KEY[setup.faction])
+
+
 def campaign_start(gm: User, campaign_id: int) -> Campaign:
     """Build the round engine's World from the stored galaxy: each joined civilization (in joining order) at the
-    next proposed home world, with its designs, colony, Ore, MU and starter units; round 1, Explore 1 opens."""
+    next proposed home world, with its designs, colony, Ore, MU (its race or faction adds some) and starter units;
+    round 1, Explore 1 opens. Every civilization's race or faction must be approved first."""
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
         _require_gm(viewer_for(gm, campaign))
@@ -193,13 +201,21 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
         if len(civs) > len(galaxy_map.home_worlds):
             raise Conflict(f"{len(civs)} civilizations joined but the galaxy has {len(galaxy_map.home_worlds)} "
                            f"home worlds: generate it again with more.", field="home_worlds")
+        setups = {s.civilization_id: s for s in CivilizationSetup.objects.filter(civilization__in=civs)}
+        pending = [civ.name for civ in civs
+                   if civ.pk not in setups or setups[civ.pk].status != CivilizationSetup.Status.APPROVED]
+        if pending:
+            raise Conflict(f"Approve every race or faction first; not approved yet: {', '.join(pending)}.",
+                           field="civilizations")
         galaxy = stored_galaxy(galaxy_map)
+        assets = state_io.starting_assets(campaign.rule_options)
         assignments = [
-            state_io.HomeAssignment(civ.pk, civ.name, HexCoord.parse(home["hex"]), home["star"], home["orbit"])
+            state_io.HomeAssignment(civ.pk, civ.name, HexCoord.parse(home["hex"]), home["star"], home["orbit"],
+                                    _setup_extra_mu(assets, setups[civ.pk]))
             for civ, home in zip(civs, galaxy_map.home_worlds, strict=False)
         ]
         designs = [state_io.design_from_dict(r.data) for r in UnitDesignRecord.objects.filter(campaign=campaign)]
-        world = state_io.build_world(galaxy, assignments, designs, state_io.starting_assets(campaign.rule_options))
+        world = state_io.build_world(galaxy, assignments, designs, assets)
         campaign_world.store_snapshot(campaign, world)
         galaxy_map.started_at = timezone.now()
         galaxy_map.save(update_fields=["started_at"])

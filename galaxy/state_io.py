@@ -30,7 +30,8 @@ from galaxy.engine.tables import ObjectKind
 from game.engine import world as w
 from game.engine.combat import Defense, Weapon
 from game.engine.designer import STAT_NAMES, DesignProblem
-from game.engine.races import Category, RaceItem, RaceProblem
+from game.engine.factions import Faction
+from game.engine.races import Category, RaceItem, RaceProblem, StartingBonus
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 
 
@@ -134,6 +135,18 @@ class StartingAssets:
     mu: int = 100
     ore: int = 50  # at the home system, the site its first construction draws on
     colony_population: int = 10
+    cp_per_mu: int = 10  # the money scale: §3.0 start CP a race gains or loses, paid into the treasury
+    mu_per_credit: int = 1  # Alpha Centauri credits (Morgan's extra starting credits) into MU
+
+
+def setup_extra_mu(assets: StartingAssets, bonus: StartingBonus | None, faction: Faction | None) -> int:
+    """MU a race's starting bonus or a faction's modifiers add to (or take from) the starting treasury
+    (docs/rules.md, "Campaign setup: rulings"): pre-built units and extra colonies less a smaller fleet or
+    ground forces, in CP at the money scale, and a faction's extra starting credits."""
+    cp = 0 if bonus is None else (bonus.prebuilt_cp + bonus.colony_cp - bonus.starship_cp_lost
+                                  - bonus.ground_cp_lost)
+    credits = 0 if faction is None else faction.extra_starting_credits
+    return cp // assets.cp_per_mu + credits * assets.mu_per_credit
 
 
 def starting_assets(rule_options: Mapping[str, Any]) -> StartingAssets:
@@ -176,6 +189,7 @@ class HomeAssignment:
     hex: HexCoord
     star: int
     orbit: int
+    extra_mu: int = 0  # from the civilization's race or faction (`setup_extra_mu`)
 
 
 def poi_id_of(galaxy: Galaxy, coord: HexCoord) -> str:
@@ -238,7 +252,7 @@ def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequen
         poi_id, sector = poi_id_of(galaxy, home.hex), sector_of(home.hex)
         home_planet_id = planet_id_of(galaxy, home.hex, found[0])
         civs[home.civ_id] = w.Civilization(
-            civ_id=home.civ_id, name=home.name, mu=assets.mu, charted=frozenset({sector}),
+            civ_id=home.civ_id, name=home.name, mu=max(0, assets.mu + home.extra_mu), charted=frozenset({sector}),
             known_pois=frozenset({poi_id}),
             # A civilization knows its own system's planets from the start.
             surveyed_planets=frozenset(p.planet_id for p in planets.values() if p.poi_id == poi_id),

@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from galaxy.models import CivilizationSetup
+from game.engine.world import world_from_dict
 from game.models import Event
-from tests.galaxy.conftest import race_json
+from tests.galaxy.conftest import approve_all, generate, race_json
 from tests.game.conftest import Table
 
 pytestmark = pytest.mark.postgres
@@ -68,3 +70,59 @@ def test_the_same_item_cannot_be_priced_twice(table: Table) -> None:
     assert gm.post(table.url("races/items/"), DEEP_DIVERS, format="json").status_code == 201
     again = gm.post(table.url("races/items/"), {**DEEP_DIVERS, "ap": 1}, format="json")
     assert again.status_code == 400 and again.json()["field"] == "key" and "re-priced" in again.json()["error"]
+
+
+def _start(at: Table) -> Any:
+    return at.client(at.gm).post(at.url("start/"), {}, format="json")
+
+
+def test_start_is_refused_naming_each_civilization_not_yet_approved(table: Table) -> None:
+    generate(table)
+    approve_all(table)
+    first, second = table.civs[0], table.civs[1]
+    CivilizationSetup.objects.filter(civilization=first).update(status=CivilizationSetup.Status.SUBMITTED)
+    CivilizationSetup.objects.filter(civilization=second).delete()  # never submitted
+    refused = _start(table)
+    assert refused.status_code == 409 and refused.json()["field"] == "civilizations"
+    assert first.name in refused.json()["error"] and second.name in refused.json()["error"]
+    assert table.civs[2].name not in refused.json()["error"]
+    table.campaign.refresh_from_db()
+    assert not table.campaign.world_seq and not Event.objects.filter(type="HomeWorldAssigned").exists()
+    assert table.client(table.gm).post(table.url(f"civilizations/{first.pk}/review/"), {"approve": True},
+                                       format="json").status_code == 200
+    _submit_and_approve(table, 1, {"kind": "faction", "faction": "gaians"})
+    assert _start(table).status_code == 201
+
+
+def _submit_and_approve(at: Table, index: int, setup: dict[str, Any]) -> None:
+    assert at.client(at.players[index]).post(at.url("setup/"), setup, format="json").status_code == 201
+    civ_id = at.civs[index].pk
+    assert at.client(at.gm).post(at.url(f"civilizations/{civ_id}/review/"), {"approve": True},
+                                 format="json").status_code == 200
+
+
+def test_a_races_starting_bonus_and_a_factions_credits_change_the_starting_treasury(table: Table) -> None:
+    """Money scale 10 CP per MU, 1 MU per credit (docs/rules.md, "Campaign setup: rulings")."""
+    generate(table)
+    humans = race_json(0)  # 2 Extra Colonies: +500 CP
+    bonus_race = _race_with([{"key": "convert_ap_to_cp", "levels": 3}, {"key": "smaller_fleet", "levels": 5}])
+    _submit_and_approve(table, 0, {"kind": "race", "race": humans})
+    _submit_and_approve(table, 1, {"kind": "race", "race": bonus_race})  # +300 CP pre-built, -500 CP starships
+    _submit_and_approve(table, 2, {"kind": "faction", "faction": "morgan"})  # +50 credits
+    assert _start(table).status_code == 201
+    table.campaign.refresh_from_db()
+    mu = {civ_id: civ.mu for civ_id, civ in world_from_dict(table.campaign.world).civs.items()}
+    assert mu == {table.civs[0].pk: 100 + 50, table.civs[1].pk: 100 + 30 - 50, table.civs[2].pk: 100 + 50}
+
+
+def test_the_money_scale_is_a_campaign_setting_and_the_treasury_never_starts_below_zero(table: Table) -> None:
+    table.campaign.rule_options = {"starting_assets": {"mu": 20, "cp_per_mu": 5, "mu_per_credit": 2}}
+    table.campaign.save(update_fields=["rule_options"])
+    generate(table)
+    _submit_and_approve(table, 0, {"kind": "race", "race": _race_with([{"key": "smaller_fleet", "levels": 10}])})
+    _submit_and_approve(table, 1, {"kind": "faction", "faction": "morgan"})
+    _submit_and_approve(table, 2, {"kind": "faction", "faction": "spartans"})  # no credits: the standard start
+    assert _start(table).status_code == 201
+    table.campaign.refresh_from_db()
+    mu = {civ_id: civ.mu for civ_id, civ in world_from_dict(table.campaign.world).civs.items()}
+    assert mu == {table.civs[0].pk: 0, table.civs[1].pk: 20 + 100, table.civs[2].pk: 20}

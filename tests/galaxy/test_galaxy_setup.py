@@ -14,7 +14,7 @@ from galaxy.state_io import sector_of
 from game.engine.units import STARTER_UNITS
 from game.engine.world import sector_distance, world_from_dict
 from game.models import Campaign, Event
-from tests.galaxy.conftest import GENERATE, generate
+from tests.galaxy.conftest import GENERATE, approve_all, generate
 from tests.game.conftest import Table
 
 pytestmark = pytest.mark.postgres
@@ -92,6 +92,7 @@ def test_gm_moves_a_home_world_by_hand_and_sees_its_neighbourhood(table: Table) 
 
 def test_start_builds_a_world_with_each_joined_civilization_at_a_home_world_with_starter_units(table: Table) -> None:
     setup = generate(table)
+    approve_all(table)
     response = table.client(table.gm).post(table.url("start/"), {}, format="json")
     assert response.status_code == 201, response.json()
     table.campaign.refresh_from_db()
@@ -121,6 +122,7 @@ def test_start_builds_a_world_with_each_joined_civilization_at_a_home_world_with
 def test_start_needs_a_galaxy_and_a_home_world_for_every_civilization(table: Table) -> None:
     assert table.client(table.gm).post(table.url("start/"), {}, format="json").status_code == 409
     generate(table, home_worlds=2)
+    approve_all(table)
     response = table.client(table.gm).post(table.url("start/"), {}, format="json")
     assert response.status_code == 409 and "home worlds" in response.json()["error"]
     assert table.client(table.players[0]).post(table.url("start/"), {}, format="json").status_code == 403
