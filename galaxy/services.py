@@ -39,7 +39,7 @@ from game.engine.races import (
 )
 from game.errors import Conflict, NotFound, ServiceError
 from game.models import Campaign, Civilization
-from game.selectors import viewer_for
+from game.selectors import campaign_for, viewer_for
 from game.services import User, _append_events, _locked_campaign, _require_gm, _require_player, random_seed
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
@@ -54,10 +54,7 @@ def _require_not_started(campaign: Campaign, doing: str) -> None:
 
 def _check_gm(user: User, campaign_id: int) -> None:
     """Permission first, outside the lock, so a stranger never makes the server generate a galaxy."""
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound("No such campaign.")
-    _require_gm(viewer_for(user, campaign))
+    _require_gm(campaign_for(user, campaign_id)[1])
 
 
 # --- the galaxy --------------------------------------------------------------------------------------------------

@@ -17,6 +17,13 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class CampaignManager(models.Manager["Campaign"]):
+    def get_queryset(self) -> models.QuerySet[Campaign]:
+        # The world snapshots can be megabytes: every read of a campaign leaves them out, and game.state_io
+        # (the only code that needs them) reads them on its own.
+        return super().get_queryset().defer("world", "world_previous")
+
+
 class Campaign(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for orders"
@@ -48,6 +55,8 @@ class Campaign(models.Model):
     # The number of the last event; the per-campaign sequence is taken from here under the campaign's row lock.
     last_seq = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CampaignManager()
 
     def __str__(self) -> str:
         return self.name

@@ -42,7 +42,7 @@ from game.models import (
     Readiness,
     StepResolution,
 )
-from game.selectors import Viewer, viewer_for
+from game.selectors import Viewer, campaign_for, viewer_for
 
 logger = logging.getLogger(__name__)
 Role = Membership.Role
@@ -53,8 +53,7 @@ DEFAULT_COMBAT_SYSTEM = "instant_mass"
 
 
 def _locked_campaign(campaign_id: int) -> Campaign:
-    # The world snapshots can be large and are read through state_io when needed, never with the lock.
-    campaign = Campaign.objects.select_for_update().defer("world", "world_previous").filter(pk=campaign_id).first()
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
     if campaign is None:
         raise NotFound("No such campaign.")
     return campaign
@@ -80,13 +79,15 @@ def _append_events(
         for offset, event in enumerate(events, start=1)
     ]
     Event.objects.bulk_create(rows)
-    civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
-    EventWitness.objects.bulk_create(
-        EventWitness(event_id=row.pk, civilization_id=civ_id)
-        for row, event in zip(rows, events, strict=True)
-        if event.visibility is GM
-        for civ_id in set(event.payload.get("seen_by", ())) & civ_ids
-    )
+    witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
+                 if event.visibility is GM and event.payload.get("seen_by")]
+    if witnessed:
+        civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
+        EventWitness.objects.bulk_create(
+            EventWitness(event_id=row.pk, civilization_id=civ_id)
+            for row, event in witnessed
+            for civ_id in set(event.payload["seen_by"]) & civ_ids
+        )
     campaign.last_seq += len(rows)
     campaign.save(update_fields=["last_seq"])
     # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
@@ -303,10 +304,8 @@ def ruling_post(gm: User, campaign_id: int, *, civ_id: int | None, text: str) ->
 def step_preview(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> dict[str, Any]:
     """What resolving the open step would do, without doing it: the proposed events (numbered, for overrides),
     the rolls, and a digest that a commit with overrides must match. Nothing is stored."""
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound("No such campaign.")
-    _require_gm(viewer_for(gm, campaign))
+    campaign, viewer = campaign_for(gm, campaign_id)
+    _require_gm(viewer)
     _check_pointer(campaign, expected_round, expected_step, "preview")
     _require_open(campaign, "preview")
     with _asking_gm_for_rolls():
@@ -650,10 +649,7 @@ def note_send(user: User, campaign_id: int, *, text: str, civ_id: int | None = N
 
 def seen_mark(user: User, campaign_id: int, *, seq: int) -> int:
     """Remember the last event the member has looked at (never moving backwards)."""
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound("No such campaign.")
-    viewer_for(user, campaign)
+    campaign, _ = campaign_for(user, campaign_id)
     if not user.is_authenticated:
         return seq  # a guest's place is kept by their browser
     if seq > campaign.last_seq:
