@@ -5,17 +5,10 @@
   const replay = JSON.parse(document.getElementById("battle-replay").textContent);
   const frames = replay.frames;
   const $ = (sel) => document.querySelector(sel);
-  const SVG = "http://www.w3.org/2000/svg";
+  const {el, svg: node, http} = window.CV;
   const COLOURS = ["#7fd1ff", "#ffcf70"];
   const W = 320, H = 170, PAD = {left: 34, right: 8, top: 8, bottom: 24};
   let current = 0;
-
-  function el(name, attrs, text) {
-    const node = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   const x = (i) => PAD.left + (frames.length > 1 ? i * (W - PAD.left - PAD.right) / (frames.length - 1) : 0);
   const y = (percent) => PAD.top + (100 - percent) * (H - PAD.top - PAD.bottom) / 100;
@@ -23,25 +16,22 @@
   function drawChart() {
     const svg = $("#chart");
     for (const tick of [0, 50, 100]) {
-      svg.append(el("line", {x1: PAD.left, x2: W - PAD.right, y1: y(tick), y2: y(tick), class: "grid"}));
-      svg.append(el("text", {x: PAD.left - 4, y: y(tick) + 4, "text-anchor": "end", class: "tick"}, `${tick}%`));
+      svg.append(node("line", {x1: PAD.left, x2: W - PAD.right, y1: y(tick), y2: y(tick), class: "grid"}));
+      svg.append(node("text", {x: PAD.left - 4, y: y(tick) + 4, "text-anchor": "end", class: "tick"}, `${tick}%`));
     }
-    svg.append(el("text", {x: (W + PAD.left) / 2, y: H - 4, "text-anchor": "middle", class: "tick"},
-                  "exchanges →"));
+    svg.append(node("text", {x: (W + PAD.left) / 2, y: H - 4, "text-anchor": "middle", class: "tick"},
+                    "exchanges →"));
     const legend = $("#legend");
     replay.side_ids.forEach((side, n) => {
       const points = frames.map((f, i) => (side in f.strength ? `${x(i)},${y(f.strength[side])}` : null))
         .filter(Boolean);
       if (!points.length) return;  // a side whose strength this viewer does not know
-      svg.append(el("polyline", {points: points.join(" "), fill: "none", stroke: COLOURS[n], "stroke-width": 2,
-                                 "data-side": side}));
-      const key = document.createElement("span");
-      key.className = "key";
-      key.innerHTML = `<span class="swatch" style="background:${COLOURS[n]}"></span>`;
-      key.append(document.createTextNode(replay.sides[n]));
-      legend.append(key);
+      svg.append(node("polyline", {points: points.join(" "), fill: "none", stroke: COLOURS[n], "stroke-width": 2,
+                                   "data-side": side}));
+      legend.append(el("span", {class: "key"}, el("span", {class: "swatch", style: `background:${COLOURS[n]}`}),
+                       replay.sides[n]));
     });
-    svg.append(el("line", {id: "marker", y1: PAD.top, y2: H - PAD.bottom, class: "marker"}));
+    svg.append(node("line", {id: "marker", y1: PAD.top, y2: H - PAD.bottom, class: "marker"}));
   }
 
   function show(index) {
@@ -50,19 +40,10 @@
     $("#frame-title").textContent = frame.title;
     $("#frame-count").textContent = `Frame ${current + 1} of ${frames.length}`;
     const list = $("#frame-lines");
-    list.replaceChildren(...frame.lines.map((line) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    }));
+    list.replaceChildren(...frame.lines.map((line) => el("li", {}, line)));
     const strengths = replay.side_ids.filter((s) => s in frame.strength)
       .map((s) => `${replay.sides[replay.side_ids.indexOf(s)]}: ${frame.strength[s]}%`);
-    if (strengths.length) {
-      const item = document.createElement("li");
-      item.className = "strength";
-      item.textContent = `Strength left: ${strengths.join(", ")}`;
-      list.append(item);
-    }
+    if (strengths.length) list.append(el("li", {class: "strength"}, `Strength left: ${strengths.join(", ")}`));
     const marker = $("#marker");
     marker.setAttribute("x1", x(current));
     marker.setAttribute("x2", x(current));
@@ -90,16 +71,11 @@
   async function publish(published) {
     const message = $("#publish-msg");
     message.textContent = "Saving…";
-    const response = await fetch(form.dataset.url, {
-      method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": window.CV.csrf},
-      body: JSON.stringify({narrative: $("#narrative").value, delay_steps: Number($("#delay").value || 0),
-                            published}),
-    });
-    const data = await response.json().catch(() => ({error: `The server answered ${response.status}.`}));
-    message.textContent = response.ok
-      ? (published ? `Published; spectators read it from step #${data.public_from}.` : "Withdrawn.")
-      : data.error;
+    try {
+      const data = await http.post(form.dataset.url, {narrative: $("#narrative").value,
+                                                      delay_steps: Number($("#delay").value || 0), published});
+      message.textContent = published ? `Published; spectators read it from step #${data.public_from}.` : "Withdrawn.";
+    } catch (error) { message.textContent = error.message; }
   }
   form.addEventListener("submit", (event) => { event.preventDefault(); publish(true); });
   const withdraw = $("#unpublish");

@@ -5,17 +5,7 @@
   const campaignId = JSON.parse(document.getElementById("campaign-id").textContent);
   const api = (path) => `/api/campaigns/${campaignId}/${path}`;
   const runs = new Map();  // run id -> the form showing it
-
-  async function request(method, path, body) {
-    const response = await fetch(path, {
-      method, credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": window.CV.csrf},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const data = await response.json().catch(() => ({error: `The server answered ${response.status}.`}));
-    if (!response.ok) throw new Error(data.error || `The server answered ${response.status}.`);
-    return data;
-  }
+  const {el, http} = window.CV;
 
   const percent = (value) => `${(100 * value).toFixed(1)}%`;
   const number = (value) => value.toLocaleString(undefined, {maximumFractionDigits: 1});
@@ -32,16 +22,9 @@
       `${percent(run.result.no_victor_chance)}.`;
     const table = form.querySelector("table");
     table.hidden = false;
-    table.querySelector("tbody").replaceChildren(...run.result.sides.map((side) => {
-      const row = document.createElement("tr");
-      for (const text of [side.side_id, percent(side.win_chance), number(side.expected_units_lost),
-                          number(side.expected_hp_lost)]) {
-        const cell = document.createElement("td");
-        cell.textContent = text;
-        row.append(cell);
-      }
-      return row;
-    }));
+    table.querySelector("tbody").replaceChildren(...run.result.sides.map((side) => el("tr", {},
+      ...[side.side_id, percent(side.win_chance), number(side.expected_units_lost), number(side.expected_hp_lost)]
+        .map((text) => el("td", {}, text)))));
     runs.delete(run.id);
   }
 
@@ -49,7 +32,7 @@
     while (runs.has(runId)) {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       if (!runs.has(runId)) return;
-      try { showRun(runs.get(runId), await request("GET", api(`odds/${runId}`))); } catch (e) { /* next time */ }
+      try { showRun(runs.get(runId), await http.get(api(`odds/${runId}`))); } catch (e) { /* next time */ }
     }
   }
 
@@ -72,7 +55,7 @@
       const message = odds.querySelector("[data-bind=odds-msg]");
       odds.querySelector("table").hidden = true;
       try {
-        const run = await request("POST", api("odds"), {
+        const run = await http.post(api("odds"), {
           skirmish_id: skirmish, system: odds.elements.system.value, battles: Number(odds.elements.battles.value),
         });
         runs.set(run.id, odds);
@@ -89,12 +72,12 @@
         `Entered so far: ${setting.entered_rolls.join(" ") || "none"}`;
     };
     setup.querySelector("[data-action=system]").addEventListener("change", async (event) => {
-      try { const s = await request("POST", path("system"), {system: event.target.value}); say(`Uses ${s.system}.`); }
+      try { const s = await http.post(path("system"), {system: event.target.value}); say(`Uses ${s.system}.`); }
       catch (error) { say(error.message); }
     });
     setup.querySelector("[data-action=dice]").addEventListener("change", async (event) => {
       try {
-        const s = await request("POST", path("dice"), {dice_mode: event.target.value});
+        const s = await http.post(path("dice"), {dice_mode: event.target.value});
         say(`Dice: ${s.dice_mode}.`); showRolls(s);
       } catch (error) { say(error.message); }
     });
@@ -102,7 +85,7 @@
       const input = setup.querySelector("[data-action=rolls]");
       const rolls = input.value.split(/[\s,]+/).filter(Boolean).map(Number);
       try {
-        const s = await request("POST", path("rolls"), {rolls});
+        const s = await http.post(path("rolls"), {rolls});
         input.value = ""; showRolls(s); say(`${rolls.length} rolls added.`);
       } catch (error) { say(error.message); }
     });

@@ -1,6 +1,7 @@
 // The live campaign page's core: state from the REST API, pushes from the websocket, the event log as the record.
 // A push with a gap in its sequence number, and every (re)connection, makes the page fetch what it missed.
 // Role modules (gm.js, player.js, gallery.js) plug in through window.CV: CV.on("state"|"event", fn).
+// Event lines come from events.js (the server's wording); calls from cv.js (CV.http).
 (function () {
   "use strict";
   const CV = window.CV;
@@ -21,66 +22,11 @@
     api: (path) => `/api/campaigns/${initial.id}/${path}`,
     on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); },
     emit(name, data) { (listeners[name] || []).forEach((fn) => fn(data)); },
-    // One element with attributes and children, so modules build markup without innerHTML (no injection).
-    el(tag, attrs = {}, ...children) {
-      const node = document.createElement(tag);
-      Object.entries(attrs).forEach(([k, v]) => {
-        if (v === null || v === undefined || v === false) return;
-        if (k === "class") node.className = v;
-        else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-        else node.setAttribute(k, v === true ? "" : v);
-      });
-      node.append(...children.filter((c) => c !== null && c !== undefined));
-      return node;
-    },
-    async request(method, path, body) {
-      const response = await fetch(path, {
-        method,
-        credentials: "same-origin",
-        headers: {"Content-Type": "application/json", "X-CSRFToken": CV.csrf},
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      let data = null;
-      if (response.status !== 204) {
-        try { data = await response.json(); } catch (e) { data = {error: `The server answered ${response.status}.`}; }
-      }
-      if (!response.ok) {
-        const error = new Error((data && data.error) || `The server answered ${response.status}.`);
-        error.data = data;
-        throw error;
-      }
-      return data;
-    },
-    // A readable line for an event; modules add their own event types to CV.describe.
-    describe: {
-      CampaignCreated: (p) => `Campaign created (${p.date}).`,
-      CivilizationJoined: (p) => `${p.name} joined the campaign.`,
-      StepClosed: (p) => `Round ${p.round}: ${p.label} closed; resolving…`,
-      StepResolved: (p) => `Round ${p.round}: ${p.label} resolved.`,
-      StepOpened: (p) => `Now ${p.date}, ${p.label}.`,
-      StepUndone: (p) => `The GM undid ${p.label}: ${p.reason}`,
-      ResolutionFailed: (p) => `Resolving ${p.step} failed: ${p.reason}`,
-      ResultOverridden: (p) => `The GM overrode a result (${p.type}): ${p.reason}`,
-      OrderAccepted: (p) => `Order accepted (${p.kind}).`,
-      OrderWithdrawn: (p) => `Order withdrawn (${p.kind}).`,
-      OrderRejected: (p) => `Order refused: ${p.reason || p.message || ""}`,
-      CivilizationReady: () => "Marked ready.",
-      GmRuling: (p) => `GM ruling: ${p.text}`,
-      NoteSent: (p) => `${p.from === "gm" ? "GM" : p.author} wrote: ${p.text}`,
-      ScenarioLoaded: (p) => `Scenario loaded: ${p.title}.`,
-      StandingsPublished: (p) => `Standings published for ${p.date}.`,
-      VisibilityChanged: (p) => `Campaign is now ${p.is_public ? "public" : "private"}.`,
-      DiceRolled: (p) => `Rolled d${p.sides} for ${p.purpose}: ${p.result}.`,
-      DiceEntered: (p) => `GM entered ${p.rolls.length} rolls.`,
-    },
-    text(event) {
-      const describe = CV.describe[event.type];
-      return describe ? describe(event.payload) : event.type.replace(/([a-z])([A-Z])/g, "$1 $2");
-    },
     async refreshState() {
-      CV.state = await CV.request("GET", CV.api(""));
+      CV.state = await CV.http.get(CV.api(""));
       render();
     },
+    render,
   });
 
   const $ = CV.$;
@@ -92,10 +38,23 @@
     document.body.dataset.live = ok ? "yes" : "no";
   }
 
+  // The chronicle: what a reader came for; the steps' own machinery only moves the indicator above.
   function appendLog(event) {
-    const item = CV.el("li", {"data-seq": event.seq, "data-type": event.type, class: event.undone ? "undone" : null},
-      `#${event.seq} ${CV.text(event)}`);
-    $("#log").prepend(item);
+    if (CV.events.isChronicle(event)) $("#log").prepend(CV.events.line(event));
+  }
+
+  // Orders and readiness change the counts the page shows: live, it counts them itself rather than asking again
+  // (a catch-up asks once at its end instead, as the state it started from may already count them).
+  const COUNTED = {
+    OrderAccepted: (civ) => { civ.orders += 1; },
+    OrderWithdrawn: (civ) => { civ.orders = Math.max(0, civ.orders - 1); },
+    CivilizationReady: (civ) => { civ.ready = true; },
+  };
+  function count(event) {
+    const civ = CV.state.civilizations.find((c) => c.id === event.civ_id);
+    const now = event.round === CV.state.round && event.step === CV.state.step;
+    if (civ && civ.orders !== undefined && now) COUNTED[event.type](civ);
+    render();
   }
 
   function render() {
@@ -143,7 +102,7 @@
       });
     }
     CV.emit("event", event);
-    refreshSoon();
+    if (COUNTED[event.type] && !CV.catchingUp) count(event); else refreshSoon();
   }
 
   // One catch-up at a time; a push that arrives during one asks for another pass, since the request in flight
@@ -157,8 +116,11 @@
           catchUpAgain = false;
           let more = true;
           while (more) {
-            const data = await CV.request("GET", CV.api(`events/?since=${lastSeq}`));
+            const data = await CV.http.get(CV.api(`events/?since=${lastSeq}`));
             data.events.forEach(apply);
+            // Nothing more for this viewer up to the log's end: what lies between is others' (a later push
+            // that follows on from here needs no catch-up).
+            if (!data.events.length) lastSeq = Math.max(lastSeq, data.last_seq);
             more = data.events.length > 0 && lastSeq < data.last_seq;
           }
         } while (catchUpAgain);

@@ -6,8 +6,6 @@
   const CV = window.CV;
   const $ = CV.$;
   const el = CV.el;
-  // Step bookkeeping: three events a step, folded away under each round so the story stays readable.
-  const STEP_EVENTS = new Set(["StepClosed", "StepResolved", "StepOpened"]);
   // Events after which the battle list or the map may have changed (a delayed report opens at a step).
   const REFRESHING = new Set(["StepOpened", "StepUndone", "BattlePublished"]);
   // Each figure's heading, and a short one a phone shows instead (screen readers read the full one).
@@ -20,17 +18,8 @@
   };
   const rounds = new Map();
   const standings = [];
-  const publications = new Map();  // chronicle line -> its BattlePublished event
   let mapView = null;
   let battles = [];
-
-  Object.assign(CV.describe, {
-    BattlePublished: (p) => {
-      const battle = battles.find((b) => b.id === p.battle_id);
-      return `The Game Master published the report of the battle${battle ? ` at ${sectorName(battle.sector)}` : ""}.`;
-    },
-    CampaignStarted: (p) => `The campaign started (${p.date}) with ${p.civs} civilizations.`,
-  });
 
   // Rounds map one to one onto Fiscal Quarters, so any round's date follows from the page's first state.
   const anchor = {round: CV.state.round, quarter: CV.state.fiscal_quarter - 1, year: CV.state.year};
@@ -40,19 +29,19 @@
   }
   const campaignUrl = (suffix) => `/campaigns/${CV.state.id}/${suffix}`;
 
+  // A round's section: its chronicle, and how far its steps have gone (a count, not a line per step).
   function roundBlock(round) {
     if (rounds.has(round)) return rounds.get(round);
     const id = `round-${round}`;
     const block = {
       lines: el("ol", {class: "chronicle-lines"}),
       none: el("p", {class: "muted"}, "Nothing of note yet: only the steps went by."),
-      steps: el("ol", {class: "step-lines"}),
-      count: el("span", {}),
+      progress: el("p", {class: "muted step-progress"}, "The round has begun."),
+      resolved: [],  // the seq of each StepResolved, so an undo takes its steps back off the count
     };
     block.section = el("section", {class: "round", id, "aria-labelledby": `${id}-h`, "data-round": round},
       el("h3", {id: `${id}-h`}, `Round ${round} · ${roundDate(round)}`),
-      block.lines, block.none,
-      el("details", {class: "steps"}, el("summary", {}, block.count), block.steps));
+      block.progress, block.lines, block.none);
     const container = $("#rounds");
     const older = [...container.children].find((s) => Number(s.dataset.round) < round);
     container.insertBefore(block.section, older || null);  // newest round first
@@ -60,28 +49,21 @@
     return block;
   }
 
-  function chronicleLine(event) {
-    const item = el("li", {"data-seq": event.seq, "data-type": event.type, class: event.undone ? "undone" : null},
-      el("span", {}, CV.text(event)));
-    if (event.type === "BattlePublished") {
-      item.dataset.battle = event.payload.battle_id;
-      item.append(" ", el("a", {href: campaignUrl(`battles/${event.payload.battle_id}/`)}, "Read the report"));
-      publications.set(item, event);
-    }
-    return item;
-  }
-
   function addToChronicle(event) {
     const block = roundBlock(event.round);
-    if (STEP_EVENTS.has(event.type)) {
-      block.steps.append(chronicleLine(event));
-      const resolved = block.steps.querySelectorAll("[data-type=StepResolved]").length;
-      block.count.textContent = resolved === 0 ? "Step by step: the round has begun"
-        : `Step by step: ${resolved} ${resolved === 1 ? "step" : "steps"} resolved`;
-    } else {
-      block.lines.append(chronicleLine(event));
+    if (CV.events.isChronicle(event)) {
+      block.lines.append(CV.events.line(event, {withRound: false}));
       block.none.hidden = true;
+    } else if (event.type === "StepResolved") {
+      block.resolved.push(event.seq);
+      showProgress(block);
     }
+  }
+
+  function showProgress(block) {
+    const n = block.resolved.length;
+    block.progress.dataset.resolved = n;
+    block.progress.textContent = n ? `${n} ${n === 1 ? "step" : "steps"} resolved.` : "The round has begun.";
   }
 
   const number = (value) => (typeof value === "number" ? value.toLocaleString("en") : String(value ?? "–"));
@@ -116,8 +98,6 @@
   }
 
   function renderBattles() {
-    // News of a publication names the battle's place once the reports (and the map's names) are in.
-    publications.forEach((event, item) => { item.firstChild.textContent = CV.text(event); });
     $("#no-reports").hidden = battles.length > 0;
     $("#gallery-battles").replaceChildren(...battles.slice().reverse().map((b) => el("li", {"data-battle": b.id},
       el("a", {href: campaignUrl(`battles/${b.id}/`)}, `Battle at ${sectorName(b.sector)}`),
@@ -129,7 +109,7 @@
   async function loadBattles() {
     const error = $("#reports-error");
     try {
-      battles = await CV.request("GET", CV.api("battles/"));
+      battles = await CV.http.get(CV.api("battles/"));
       error.hidden = true;
       renderBattles();
     } catch (e) { error.hidden = false; error.textContent = `The battle reports could not be loaded: ${e.message}`; }
@@ -137,7 +117,7 @@
 
   async function loadMap() {
     try {
-      const data = await CV.request("GET", CV.api("view/"));
+      const data = await CV.http.get(CV.api("view/"));
       mapView = data.map;
       CV.starmap($("#gallery-map"), mapView, {label: "Public map: Sectors and the Points of Interest known to all"});
       renderBattles();
@@ -161,12 +141,16 @@
         if (undone(Number(li.dataset.seq))) li.classList.add("undone");
       });
       standings.forEach((e) => { if (undone(e.seq)) e.undone = true; });
+      rounds.forEach((block) => {
+        block.resolved = block.resolved.filter((seq) => !undone(seq));
+        showProgress(block);
+      });
       renderStandings();
     }
     if (REFRESHING.has(event.type)) refreshSoon();
     // Once the page is live (the catch-up is done), say what is new to screen readers, steps aside.
-    if (document.body.dataset.live === "yes" && !STEP_EVENTS.has(event.type)) {
-      $("#gallery-news").textContent = `Round ${event.round}: ${CV.text(event)}`;
+    if (document.body.dataset.live === "yes" && CV.events.isChronicle(event)) {
+      $("#gallery-news").textContent = `Round ${event.round}: ${event.description}`;
     }
   });
 

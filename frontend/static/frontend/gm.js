@@ -23,7 +23,7 @@
   function readable(payload) {
     return Object.entries(payload || {}).filter(([key]) => key !== "seen_by").map(([key, value]) => {
       if (key === "civ_id" && typeof value === "number") return `civ: ${civName(value)}`;
-      const shown = value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+      const shown = value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
       return `${words(key.replace(/_id$/, ""))}: ${shown}`;
     }).join(" · ");
   }
@@ -34,14 +34,6 @@
     const seen = (event.payload && event.payload.seen_by) || [];
     return seen.length ? `GM, seen by ${seen.map(civName).join(", ")}` : "GM only";
   }
-
-  // Readable lines for the events a GM previews most; other types fall back to the core's wording.
-  Object.assign(CV.describe, {
-    TaxesCollected: (p) => `${civName(p.civ_id)} collects ${p.mu} MU in taxes.`,
-    TradeTaxesCollected: (p) => `${civName(p.civ_id)} collects ${p.mu} MU in trade taxes.`,
-    OreMined: (p) => `${civName(p.civ_id)} mines ${p.ore} Ore on ${p.planet_id}.`,
-    ColonyGrew: (p) => `Colony ${p.colony_id} grows to ${p.population} population.`,
-  });
 
   // --- the step: pipeline, readiness, progress, failure, dice, undo ---------------------------------------------
 
@@ -114,7 +106,7 @@
   async function advance(body, msg) {
     msg.textContent = "Closing the step…";
     try {
-      CV.state = await CV.request("POST", CV.api("advance/"), {round: CV.state.round, step: CV.state.step, ...body});
+      CV.state = await CV.http.post(CV.api("advance/"), {round: CV.state.round, step: CV.state.step, ...body});
       msg.textContent = "Step closed; a worker is resolving it.";
       clearPreview();
       await CV.refreshState();
@@ -136,7 +128,7 @@
     if (!reason) { msg.textContent = "Say why the step is undone; the players read it."; return; }
     msg.textContent = "Undoing…";
     try {
-      CV.state = await CV.request("POST", CV.api("undo/"), {reason});
+      CV.state = await CV.http.post(CV.api("undo/"), {reason});
       msg.textContent = `Undone: back at ${CV.state.step_label}.`;
       $("#gm-undo-reason").value = "";
       await CV.refreshState();
@@ -149,7 +141,7 @@
       return false;
     }
     try {
-      await CV.request("POST", CV.api("dice/"), {rolls});
+      await CV.http.post(CV.api("dice/"), {rolls});
       await CV.refreshState();
       msg.textContent = `Rolls for this step: ${rolls.join(", ")}.`;
       return true;
@@ -176,7 +168,7 @@
     msg.textContent = "Computing the outcome…";
     $("#gm-needs").hidden = true;
     try {
-      const result = await CV.request("POST", CV.api("preview/"), {round: CV.state.round, step: CV.state.step});
+      const result = await CV.http.post(CV.api("preview/"), {round: CV.state.round, step: CV.state.step});
       overrides.clear();
       preview = result;
       renderPreview();
@@ -256,13 +248,13 @@
     const overridable = (event) => !["StepResolved", "DiceRolled"].includes(event.type);
     $("#gm-preview-events").replaceChildren(...preview.events.map((event) => {
       const changed = overrides.get(event.index);
-      const shown = changed ? {...event, payload: changed.payload} : event;
+      // The line is the server's wording of the proposed event; an override shows in the payload beneath it.
       const item = el("li", {"data-index": event.index, "data-type": event.type, class: changed ? "overridden" : null},
-        el("div", {class: "line"}, `#${event.index} ${CV.text(shown)}`),
+        el("div", {class: "line"}, `#${event.index} ${event.description}`),
         el("div", {class: "meta"},
           el("span", {class: `badge vis-${event.visibility}`}, visibilityLabel(event)),
           changed ? el("span", {class: "badge overridden"}, `overridden: ${changed.reason}`) : null),
-        el("div", {class: "payload"}, readable(shown.payload)));
+        el("div", {class: "payload"}, changed ? `Now: ${readable(changed.payload)}` : readable(event.payload)));
       if (overridable(event)) {
         item.append(el("button", {type: "button", class: "secondary",
           "aria-label": `Override #${event.index} ${event.type}`,
@@ -295,7 +287,7 @@
     clearTimeout(ordersTimer);
     ordersTimer = setTimeout(async () => {  // debounced like the views: the catch-up changes steps in bursts
       let orders;
-      try { orders = await CV.request("GET", CV.api("orders/")); } catch (e) { return; }
+      try { orders = await CV.http.get(CV.api("orders/")); } catch (e) { return; }
       const box = $("#gm-orders");
       if (!orders.length) {
         box.replaceChildren(el("p", {class: "muted"}, CV.state.step_kind === "orders"
@@ -329,14 +321,14 @@
   }
 
   async function loadNotes() {
-    try { (await CV.request("GET", CV.api("notes/"))).forEach(addNote); } catch (e) { /* the live events fill in */ }
+    try { (await CV.http.get(CV.api("notes/"))).forEach(addNote); } catch (e) { /* the live events fill in */ }
   }
 
   $("#gm-note-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const msg = $("#gm-note-msg");
     try {
-      const note = await CV.request("POST", CV.api("notes/"),
+      const note = await CV.http.post(CV.api("notes/"),
         {civ_id: Number($("#gm-note-civ").value), text: $("#gm-note-text").value});
       addNote(note);
       $("#gm-note-text").value = "";
@@ -375,7 +367,7 @@
       el("h4", {}, "Colonies"),
       el("ul", {}, ...(view.colonies.length ? view.colonies.map((c) => el("li", {},
         `${planets[c.planet_id] || c.planet_id}: population ${c.population}${c.operational ? "" : " (building)"}`))
-        : [el("li", {class: "muted"}, "None.")])),
+        : [el("li", {class: "muted"}, "No colonies.")])),
       el("h4", {}, "What it knows of others"),
       el("ul", {class: "gm-knows"}, ...(view.other_units.length || view.other_colonies.length ? [
         ...view.other_units.map((u) => el("li", {}, `${civs[u.civ_id] || u.civ_id}: ${u.name} (${u.design}) in ${u.sector_id}`)),
@@ -403,7 +395,7 @@
     try {
       const columns = await Promise.all(CV.state.civilizations.map(async (civ) => {
         try {
-          return civColumn(civ, await CV.request("GET", CV.api(`view/?civ=${civ.id}`)));
+          return civColumn(civ, await CV.http.get(CV.api(`view/?civ=${civ.id}`)));
         } catch (e) {
           return el("article", {class: "gm-civ", "data-civ": civ.id}, el("h3", {}, civ.name),
             el("p", {class: "muted"}, e.message));
@@ -422,7 +414,7 @@
     const msg = $("#gm-standings-msg");
     if (!figures.length) { msg.textContent = "Choose at least one figure."; return; }
     try {
-      await CV.request("POST", CV.api("standings/"), {figures});
+      await CV.http.post(CV.api("standings/"), {figures});
       msg.textContent = "Standings published.";
     } catch (e) { msg.textContent = e.message; }
   });
@@ -436,7 +428,7 @@
     if (!file) { msg.textContent = "Choose a scenario file first."; return; }
     msg.textContent = "Loading…";
     try {
-      await CV.request("POST", CV.api("scenario/"), {text: await file.text()});
+      await CV.http.post(CV.api("scenario/"), {text: await file.text()});
       msg.textContent = "Scenario loaded.";
       CV.refreshState();
     } catch (e) { msg.textContent = e.message; }
@@ -446,7 +438,7 @@
     ev.preventDefault();
     const civ = $("#ruling-civ").value;
     try {
-      await CV.request("POST", CV.api("rulings/"), {civ_id: civ ? Number(civ) : null, text: $("#ruling-text").value});
+      await CV.http.post(CV.api("rulings/"), {civ_id: civ ? Number(civ) : null, text: $("#ruling-text").value});
       $("#ruling-msg").textContent = "Ruling posted.";
       $("#ruling-text").value = "";
     } catch (e) { $("#ruling-msg").textContent = e.message; }

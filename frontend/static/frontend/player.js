@@ -1,13 +1,13 @@
 // The player's campaign page: the empire overview, the star map, the orders the server says are legal now,
 // the private thread with the GM, "since you were away" and the charts of the civilization's figures.
-// Everything comes from the API (GET view/, orders/, legal-orders/, notes/, away/) and is refreshed from the
-// live event stream; nothing is guessed on the client.
+// Everything comes from the API (GET view/, orders/, legal-orders/, notes/, away/) and is kept up to date from the
+// live event stream and the answers to the player's own requests; nothing is guessed on the client.
 (function () {
   "use strict";
   const CV = window.CV;
   const $ = CV.$;
   const el = CV.el;
-  const SVG = "http://www.w3.org/2000/svg";
+  const svg = CV.svg;
 
   // --- names ----------------------------------------------------------------------------------------------------
   // The latest view, indexed, so event lines and orders can name units, places and civilizations.
@@ -27,7 +27,6 @@
   const civName = (id) => names.civs.get(id) || `civilization #${id}`;
   const place = (sector, poi) => (poi ? `${poiName(poi)} (sector ${sector})` : `sector ${sector}`);
   const designName = (id) => id.replace(/^starter-/, "").replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-  const kindTitle = (kind) => kind.replace(/([a-z])([A-Z])/g, "$1 $2");
   const fmt = (n) => Number(n).toLocaleString("en");
   const plural = (n, one, many) => `${fmt(n)} ${n === 1 ? one : many || `${one}s`}`;
 
@@ -36,50 +35,6 @@
     const rate = names.moveRates[unit.design_id];
     return rate > 0 ? Math.ceil(unit.eta_left / rate) : null;
   }
-
-  // --- event lines for the engine's events (the core describes the campaign's own) ------------------------------
-  Object.assign(CV.describe, {
-    UnitMoved: (p) => `${unitName(p.unit_id)} moved ${p.mp} MP; ${p.eta_left} MP to go.`,
-    UnitArrived: (p) => `${unitName(p.unit_id)} arrived at ${place(p.sector_id, p.poi_id)}.`,
-    UnitReleased: (p) => `${unitName(p.unit_id)} is free again (${p.task} done).`,
-    CoursePlotted: (p) => `${unitName(p.unit_id)} set course for ${place(p.sector_id, p.poi_id)} (${p.eta} MP).`,
-    DetectionUpdated: (p) => `Sensors: ${plural(p.units.length, "unit")} and ${plural(p.colonies.length, "colony", "colonies")} of others in view.`,
-    CloseScanned: (p) => `Close scan: ${plural(p.planets.length, "planet")} surveyed, ${plural(p.units.length, "unit")} seen.`,
-    SkirmishDeclared: (p) => `${civName(p.attacker_civ)} declared a skirmish on ${civName(p.defender_civ)} in sector ${p.sector_id}.`,
-    SkirmishOpened: () => "A skirmish opened.",
-    SkirmishCancelled: () => "A skirmish was called off.",
-    SkirmishBegan: () => "A skirmish began.",
-    UnitEvaded: (p) => `${unitName(p.unit_id)} evaded the skirmish.`,
-    SkirmishFought: (p) => `A skirmish was fought: ${plural(p.outcomes.filter((o) => o.destroyed).length, "unit")} destroyed.`,
-    VictorDeclared: (p) => `${civName(p.victor_civ)} won the skirmish.`,
-    UnitWrecked: (p) => `${unitName(p.unit_id)} was wrecked in sector ${p.sector_id}.`,
-    UnitCaptured: (p) => `${unitName(p.unit_id)} was captured by ${civName(p.civ_id)}.`,
-    ColonyOccupied: (p) => `Colony #${p.colony_id} was occupied by ${civName(p.civ_id)}.`,
-    ColonyDestroyed: (p) => `Colony #${p.colony_id} was destroyed.`,
-    SpaceJunkCreated: (p) => `${fmt(p.junk)} junk drifts in sector ${p.sector_id}.`,
-    MessageDelivered: (p) => `Message from ${civName(p.from_civ)} to ${civName(p.to_civ)}: ${p.text}`,
-    GiftDelivered: (p) => `Gift from ${civName(p.from_civ)} to ${civName(p.to_civ)}: ${p.mu} MU, ${p.ore} Ore.`,
-    CargoLoaded: (p) => `${unitName(p.unit_id)} loaded ${p.ore} Ore.`,
-    CargoUnloaded: (p) => `${unitName(p.unit_id)} unloaded ${p.ore} Ore.`,
-    ColonyFounded: (p) => `A colony was founded on ${planetName(p.planet_id)} (population ${p.population}).`,
-    ColonyOperational: (p) => `Colony #${p.colony_id} is operational.`,
-    ConstructionStarted: (p) => `Construction of ${p.name} started at ${poiName(p.poi_id)} (${p.mu} MU).`,
-    ConstructionAdvanced: (p) => `Construction #${p.project_id} advanced ${p.bp} BP.`,
-    ConstructionCompleted: (p) => `Construction #${p.project_id} completed.`,
-    ConstructionHalted: (p) => `Construction #${p.project_id} halted${p.reason ? `: ${p.reason}` : "."}`,
-    UnitCompleted: (p) => `${unitName(p.unit_id)} is complete and operational.`,
-    TerraformingStarted: (p) => `Terraforming of ${planetName(p.planet_id)} started (${p.mu} MU).`,
-    TerraformingAdvanced: (p) => `Terraforming #${p.project_id} advanced ${p.tp} TP${p.starved ? " (short of Ore)" : ""}.`,
-    TerraformingCompleted: (p) => `Terraforming #${p.project_id} completed.`,
-    TerraformingMadePermanent: (p) => `${planetName(p.planet_id)} is now viable.`,
-    OreMined: (p) => `${p.ore} Ore mined on ${planetName(p.planet_id)}.`,
-    ColonyGrew: (p) => `Colony #${p.colony_id} grew to ${fmt(p.population)}.`,
-    TaxesCollected: (p) => `${fmt(p.mu)} MU of taxes collected.`,
-    TradeOccurred: (p) => `Trade between ${civName(p.civ_a)} and ${civName(p.civ_b)}.`,
-    TradeTaxesCollected: (p) => `${fmt(p.mu)} MU of trade taxes collected.`,
-    SalvageCollected: (p) => `${unitName(p.unit_id)} salvaged ${p.ore} Ore.`,
-    SpecialResourceProduced: (p) => `${p.amount} ${p.resource} produced.`,
-  });
 
   // --- the empire overview ------------------------------------------------------------------------------------
   const UNIT_STATES = [
@@ -219,13 +174,6 @@
   const CHARTS = [["mu", "Treasury (MU)"], ["ore", "Ore"], ["units", "Units"], ["colonies", "Colonies"],
                   ["population", "Population"]];
 
-  function svgNode(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
-    node.append(...children);
-    return node;
-  }
-
   // The rounds' figures as recorded at each round's start, with the current round's live figures last.
   function series(body) {
     const rows = body.figures.filter((f) => f.round !== CV.state.round).sort((a, b) => a.round - b.round);
@@ -243,18 +191,18 @@
     const points = rows.map((r) => `${x(r.round).toFixed(1)},${y(r[key] || 0).toFixed(1)}`);
     const desc = `${title} by round: ${rows.map((r) => `round ${r.round}: ${fmt(r[key] || 0)}`).join("; ")}.`;
     return el("figure", {class: "chart", "data-chart": key},
-      svgNode("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`},
-        svgNode("title", {id: `${id}-t`}, title),
-        svgNode("desc", {id: `${id}-d`}, desc),
-        svgNode("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis"}),
-        svgNode("line", {x1: L, y1: T, x2: L, y2: H - B, class: "axis"}),
-        svgNode("text", {x: L - 4, y: T + 4, class: "tick end"}, fmt(max)),
-        svgNode("text", {x: L - 4, y: H - B, class: "tick end"}, "0"),
-        ...(first === last ? [svgNode("text", {x: x(first), y: H - 6, class: "tick mid"}, `Round ${first}`)]
-          : [svgNode("text", {x: L, y: H - 6, class: "tick"}, `R${first}`),
-             svgNode("text", {x: W - R, y: H - 6, class: "tick end"}, `R${last}`)]),
-        svgNode("polyline", {points: points.join(" "), class: "line"}),
-        ...rows.map((r) => svgNode("circle", {cx: x(r.round), cy: y(r[key] || 0), r: 3, class: "dot"}))),
+      svg("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`},
+        svg("title", {id: `${id}-t`}, title),
+        svg("desc", {id: `${id}-d`}, desc),
+        svg("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis"}),
+        svg("line", {x1: L, y1: T, x2: L, y2: H - B, class: "axis"}),
+        svg("text", {x: L - 4, y: T + 4, class: "tick end"}, fmt(max)),
+        svg("text", {x: L - 4, y: H - B, class: "tick end"}, "0"),
+        ...(first === last ? [svg("text", {x: x(first), y: H - 6, class: "tick mid"}, `Round ${first}`)]
+          : [svg("text", {x: L, y: H - 6, class: "tick"}, `R${first}`),
+             svg("text", {x: W - R, y: H - 6, class: "tick end"}, `R${last}`)]),
+        svg("polyline", {points: points.join(" "), class: "line"}),
+        ...rows.map((r) => svg("circle", {cx: x(r.round), cy: y(r[key] || 0), r: 3, class: "dot"}))),
       el("figcaption", {}, `${title}: ${fmt(values[values.length - 1])}`));
   }
 
@@ -271,12 +219,9 @@
 
   // --- loading the view, on load and after each new event -------------------------------------------------------
   let viewTimer = null;
-  let firstView = null;
-  // Orders and "since you were away" name units from the view: they wait for the first load (or its failure).
-  const viewReady = new Promise((resolve) => { firstView = resolve; });
   async function loadView() {
     try {
-      const body = await CV.request("GET", CV.api("view/"));
+      const body = await CV.http.get(CV.api("view/"));
       view = body.view;
       index(view);
       renderEmpire(body);
@@ -288,7 +233,7 @@
     } catch (e) {
       $("#empire-msg").hidden = false;
       $("#empire-msg").textContent = `Your empire could not be loaded: ${e.message}`;
-    } finally { firstView(); }
+    }
   }
   function refreshView(delay = 150) {
     clearTimeout(viewTimer);
@@ -297,95 +242,145 @@
   }
 
   // --- orders -------------------------------------------------------------------------------------------------
-  // An order keeps its idempotency key until the server acknowledges it, so a re-send after a dropped
-  // connection is stored once.
-  async function sendOrder(body) {
-    for (let attempt = 0; ; attempt++) {
-      try { return await CV.request("POST", CV.api("orders/"), body); }
-      catch (e) {
-        if (!(e instanceof TypeError) || attempt >= 4) throw e;  // TypeError: the network failed, retry
-        await new Promise((r) => setTimeout(r, 1000 * (attempt + 1)));
-      }
-    }
+  // The server's offers (legal-orders/) and this step's orders (orders/) are read once a step; after that the page
+  // keeps them from the answers to its own requests and from the live events of the player's other devices.
+  let offers = [];
+  const myOrders = new Map();  // this step's orders by id
+  const orderTexts = new Map();  // every order seen, so a note can say which one it is about
+  const sending = new Set();  // orders on their way: their OrderAccepted event may come before the answer
+  let ordersLoad = Promise.resolve();
+  let ordersPointer = null;
+  let ordersOpen = null;
+
+  const pointer = () => `${CV.state.round}:${CV.state.step}`;
+  const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  // The offer an order answers: the same kind and the same fixed part.
+  function offerOf(order) {
+    return offers.find((offer) => offer.kind === order.kind
+      && Object.entries(offer.payload).every(([name, value]) => sameValue(order.payload[name], value)));
   }
 
-  // Returns the server's refusal (its readable reason), or null when the order was accepted.
+  function valueText(field, value) {
+    const label = (v) => ((field.choices || []).find((c) => sameValue(c.value, v)) || {label: String(v)}).label;
+    return Array.isArray(value) ? value.map(label).join(", ") : label(value);
+  }
+
+  // An order in its offer's words: the title, then each field given, by its label.
+  function orderText(order) {
+    const offer = offerOf(order);
+    if (!offer) return `Order #${order.id}`;
+    const given = offer.fields.filter((f) => order.payload[f.name] !== undefined && order.payload[f.name] !== null)
+      .map((f) => `${f.label}: ${valueText(f, order.payload[f.name])}`);
+    return [offer.title, ...given].join(" · ");
+  }
+
+  // Each field type's control, and how to read it: undefined leaves the field out of the order.
+  const WIDGETS = {
+    choice(field, id) {
+      const select = el("select", {id, name: field.name, required: field.required},
+        field.required ? null : new Option("— none —", ""),
+        ...field.choices.map((c) => new Option(c.label, JSON.stringify(c.value))));
+      return [select, () => (select.value === "" ? undefined : JSON.parse(select.value))];
+    },
+    multichoice(field, id) {
+      const boxes = field.choices.map((c, i) => el("input", {type: "checkbox", id: `${id}-${i}`,
+        value: JSON.stringify(c.value)}));
+      const set = el("fieldset", {class: "checks", id}, el("legend", {}, field.label),
+        ...field.choices.map((c, i) => el("label", {for: boxes[i].id}, boxes[i], ` ${c.label}`)));
+      return [set, () => {
+        const chosen = boxes.filter((b) => b.checked).map((b) => JSON.parse(b.value));
+        return chosen.length || field.required ? chosen : undefined;
+      }];
+    },
+    integer(field, id) {
+      const input = el("input", {id, name: field.name, type: "number", inputmode: "numeric", step: "1",
+        min: field.min, max: field.max, required: field.required});
+      return [input, () => (input.value === "" ? undefined : Number(input.value))];
+    },
+    text(field, id) {
+      const area = el("textarea", {id, name: field.name, rows: "3", maxlength: field.max_length,
+        required: field.required});
+      return [area, () => (area.value.trim() === "" ? undefined : area.value)];
+    },
+  };
+
+  // Returns the server's refusal (an error with its readable reason and field), or null when it was accepted.
   async function submitOrder(kind, payload, msg) {
     const key = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
     msg.textContent = "Sending…";
+    // The idempotency key makes a re-send after a dropped connection safe: the order is stored once.
+    const request = CV.http.post(CV.api("orders/"),
+      {round: CV.state.round, step: CV.state.step, kind, payload, idempotency_key: key}, {idempotent: true});
+    sending.add(request);
     try {
-      await sendOrder({round: CV.state.round, step: CV.state.step, kind, payload, idempotency_key: key});
+      keepOrder(await request);
+      renderOrders();
       msg.textContent = "Order accepted: you can withdraw it until the step closes.";
-      loadOrders();
       return null;
     } catch (e) {
       msg.textContent = `Refused: ${e.message}`;
-      return e.message;
-    }
-  }
-
-  const choiceLabel = (name) => name.replace(/_id$/, "").replace(/_/g, " ");
-  const choiceText = (name, value) => {
-    if (value === null) return "— none —";
-    if (name === "poi_id") return poiName(value);
-    if (name === "planet_id") return planetName(value);
-    if (name.endsWith("civ_id")) return civName(value);
-    if (name.endsWith("unit_id")) return unitName(value);
-    return String(value);
-  };
-  const cleanLabel = (label) => label.replace(/\*/g, "");
-
-  // What an offer is about when the server names no unit: its fixed fields, readably.
-  function offerText(legal) {
-    if (legal.label !== legal.kind) return cleanLabel(legal.label);
-    const fixed = Object.entries(legal.payload).map(([name, value]) => `${choiceLabel(name)} ${choiceText(name, value)}`);
-    return fixed.join(", ") || kindTitle(legal.kind);
+      return e;
+    } finally { sending.delete(request); }
   }
 
   let formCount = 0;
-  // One form per kind of order: pick what it is for (a unit, a target) among the server's offers, then the
-  // choices that offer allows; thousands of units stay one select, not thousands of forms.
-  function kindForm(kind, offers) {
+  // One form per kind of order: pick what it is for among the server's offers (thousands of units stay one
+  // select, not thousands of forms), then fill in that offer's fields, each drawn from its type and label.
+  function kindForm(kindOffers) {
     const n = ++formCount;
-    const msg = el("p", {class: "msg", role: "status", "aria-live": "polite"});
-    const choices = el("div", {class: "row choices"});
-    const offerSelect = el("select", {id: `offer-${n}`, name: "offer"},
-      ...offers.map((legal, i) => new Option(offerText(legal), String(i))));
-    const current = () => offers[Number(offerSelect.value)];
-    const drawChoices = () => {
-      choices.replaceChildren(...Object.entries(current().choices).map(([name, values]) => {
-        const id = `choice-${n}-${name}`;
-        return el("div", {class: "field"}, el("label", {for: id}, choiceLabel(name)),
-          el("select", {id, name, "data-choice": name},
-            ...values.map((v) => new Option(choiceText(name, v), JSON.stringify(v)))));
-      }));
+    const first = kindOffers[0];
+    const msg = el("p", {class: "msg", id: `order-${n}-msg`, role: "status", "aria-live": "polite"});
+    const about = el("p", {class: "muted"});
+    const fieldBox = el("div", {class: "stack"});
+    const picker = kindOffers.length > 1
+      ? el("select", {id: `order-${n}-offer`}, ...kindOffers.map((o, i) => new Option(o.title, String(i)))) : null;
+    const current = () => kindOffers[picker ? Number(picker.value) : 0];
+    let inputs = [];
+    const draw = () => {
+      const offer = current();
+      about.replaceChildren(...(picker ? [] : [el("strong", {}, offer.title), " "]), offer.description);
+      inputs = offer.fields.map((field) => {
+        const id = `order-${n}-${field.name}`;
+        const [control, read] = WIDGETS[field.type](field, id);
+        const box = field.type === "multichoice" ? control
+          : el("div", {class: "field"}, el("label", {for: id}, field.label), control);
+        return {field, control, read, box};
+      });
+      fieldBox.replaceChildren(...inputs.map((input) => input.box));
     };
-    offerSelect.addEventListener("change", drawChoices);
-    drawChoices();
-    const form = el("form", {class: "order-kind stack", "data-kind": kind, onsubmit: async (ev) => {
-      ev.preventDefault();
-      const button = form.querySelector("button");
-      button.disabled = true;
-      const payload = {...current().payload};
-      choices.querySelectorAll("select").forEach((s) => { payload[s.name] = JSON.parse(s.value); });
-      await submitOrder(kind, payload, msg);
-      button.disabled = false;
-    }},
-    el("h3", {}, kindTitle(kind), " ", el("span", {class: "badge"}, offers.length === 1 ? "1 offer" : `${fmt(offers.length)} offers`)),
-    el("div", {class: "field", hidden: offers.length === 1 && offers[0].label === kind},
-      el("label", {for: `offer-${n}`}, offers[0].payload.unit_id !== undefined ? "Unit" : "For"), offerSelect),
-    choices,
-    el("div", {class: "row"}, el("button", {type: "submit"}, `Order ${kindTitle(kind)}`)),
+    if (picker) picker.addEventListener("change", draw);
+    draw();
+    const form = el("form", {class: "order-kind stack", "data-kind": first.kind, "aria-labelledby": `order-${n}-h`,
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const button = form.querySelector("button[type=submit]");
+        const offer = current();
+        const payload = {...offer.payload};
+        inputs.forEach(({field, control, read}) => {
+          control.removeAttribute("aria-invalid");
+          const value = read();
+          if (value !== undefined) payload[field.name] = value;
+        });
+        button.disabled = true;
+        const refused = await submitOrder(offer.kind, payload, msg);
+        button.disabled = false;
+        if (refused) {
+          // The field the server names is marked, and described by the refusal.
+          const named = inputs.find((i) => `payload.${i.field.name}` === refused.field);
+          if (named) { named.control.setAttribute("aria-invalid", "true"); named.control.setAttribute("aria-describedby", msg.id); }
+        } else {
+          inputs.filter((i) => i.field.type === "text").forEach((i) => { i.control.value = ""; });
+        }
+      }},
+    el("h3", {id: `order-${n}-h`}, first.label, " ",
+      el("span", {class: "badge"}, kindOffers.length === 1 ? "1 offer" : `${fmt(kindOffers.length)} offers`)),
+    picker ? el("div", {class: "field"}, el("label", {for: picker.id}, "Choose"), picker) : null,
+    about,
+    fieldBox,
+    el("div", {class: "row"}, el("button", {type: "submit"}, first.label)),
     msg);
     return form;
-  }
-
-  function orderText(order) {
-    const p = order.payload;
-    if (order.kind === "Declare") return `Declare: ${p.text}`;
-    const parts = Object.entries(p).filter(([, value]) => value !== null).map(([name, value]) => (name === "unit_id"
-      ? unitName(value) : `${choiceLabel(name)} ${Array.isArray(value) ? value.map((u) => unitName(u)).join(", ") : choiceText(name, value)}`));
-    return `${kindTitle(order.kind)}: ${parts.join(", ")}`;
   }
 
   function noteForm(order) {
@@ -395,8 +390,7 @@
     const form = el("form", {class: "stack order-note", hidden: true, onsubmit: async (ev) => {
       ev.preventDefault();
       try {
-        const note = await CV.request("POST", CV.api("notes/"), {text: text.value, order_id: order.id});
-        addNote(note);
+        addNote(await CV.http.post(CV.api("notes/"), {text: text.value, order_id: order.id}));
         text.value = "";
         form.hidden = true;
         msg.textContent = "";
@@ -409,16 +403,19 @@
 
   function myOrder(order, open) {
     const note = noteForm(order);
+    const text = orderTexts.get(order.id);
     return el("li", {"data-order": order.id},
-      el("div", {class: "order-text"}, orderText(order)),
+      el("div", {class: "order-text"}, text),
       el("div", {class: "row"},
-        open ? el("button", {type: "button", class: "secondary", "aria-label": `Withdraw ${orderText(order)}`,
+        open ? el("button", {type: "button", class: "secondary", "aria-label": `Withdraw ${text}`,
           onclick: async () => {
-            try { await CV.request("DELETE", CV.api(`orders/${order.id}/`)); loadOrders(); }
-            catch (e) { $("#order-msg").textContent = e.message; }
+            try {
+              await CV.http.delete(CV.api(`orders/${order.id}/`));
+              if (myOrders.delete(order.id)) renderOrders();
+            } catch (e) { $("#order-msg").textContent = e.message; }
           }}, "Withdraw") : null,
         el("button", {type: "button", class: "secondary", "aria-expanded": "false",
-          "aria-label": `Note to GM about ${orderText(order)}`,
+          "aria-label": `Note to GM about ${text}`,
           onclick: (ev) => {
             note.hidden = !note.hidden;
             ev.currentTarget.setAttribute("aria-expanded", String(!note.hidden));
@@ -427,30 +424,49 @@
       note);
   }
 
-  const orderTexts = new Map();  // this step's orders, so a note can say which one it is about
-  let ordersSeq = 0;
-  async function loadOrders() {
-    const mine = ++ordersSeq;
-    const [orders, legal] = await Promise.all([
-      CV.request("GET", CV.api("orders/")), CV.request("GET", CV.api("legal-orders/"))]);
-    await viewReady;
-    if (mine !== ordersSeq) return;  // a newer load is under way
-    const open = CV.state.status === "open";
-    orders.forEach((o) => orderTexts.set(o.id, orderText(o)));
-    const kinds = new Map();
-    legal.filter((l) => l.kind !== "Declare").forEach((l) => {
-      if (!kinds.has(l.kind)) kinds.set(l.kind, []);
-      kinds.get(l.kind).push(l);
-    });
-    // Keep a form the player is filling in when the list refreshes for someone else's event.
-    const box = $("#legal-orders");
-    const signature = JSON.stringify(legal);
-    if (box.dataset.signature !== signature) {
-      box.dataset.signature = signature;
-      box.replaceChildren(...[...kinds.entries()].map(([kind, offers]) => kindForm(kind, offers)));
-    }
-    $("#my-orders").replaceChildren(...(orders.length ? orders.map((o) => myOrder(o, open))
+  function renderOrders() {
+    ordersOpen = CV.state.status === "open";
+    const orders = [...myOrders.values()].sort((a, b) => a.id - b.id);
+    $("#my-orders").replaceChildren(...(orders.length ? orders.map((o) => myOrder(o, ordersOpen))
       : [el("li", {class: "muted"}, "No orders given in this step yet.")]));
+  }
+
+  // An order of this step (the server takes orders for the open step only), from an answer or a read.
+  function keepOrder(order) {
+    orderTexts.set(order.id, orderText(order));
+    myOrders.set(order.id, order);
+  }
+
+  // Once a step: the offers and the orders already given (by this page or another of the player's devices).
+  function loadOrders() {
+    const wanted = pointer();
+    ordersPointer = wanted;
+    ordersLoad = Promise.all([CV.http.get(CV.api("orders/")), CV.http.get(CV.api("legal-orders/"))])
+      .then(([orders, legal]) => {
+        if (wanted !== pointer()) return;  // the step moved on meanwhile; its own load follows
+        offers = legal;
+        myOrders.clear();
+        orders.forEach(keepOrder);
+        const kinds = new Map();
+        offers.forEach((o) => { if (!kinds.has(o.kind)) kinds.set(o.kind, []); kinds.get(o.kind).push(o); });
+        $("#legal-orders").replaceChildren(...[...kinds.values()].map(kindForm));
+        renderOrders();  // an empty list says so
+      })
+      .catch(() => { ordersPointer = null; /* the next state tries again */ });
+    return ordersLoad;
+  }
+
+  // An order given or withdrawn live: this page's own are known from their answers; another device's are read.
+  async function orderEvent(event) {
+    if (event.type === "OrderWithdrawn") {
+      if (myOrders.delete(event.payload.order_id)) renderOrders();
+      return;
+    }
+    await Promise.allSettled([ordersLoad, ...sending]);
+    if (!myOrders.has(event.payload.order_id) && `${event.round}:${event.step}` === pointer()) {
+      (await CV.http.get(CV.api("orders/"))).forEach(keepOrder);
+      renderOrders();
+    }
   }
 
   function renderReady(state) {
@@ -480,7 +496,7 @@
   }
 
   async function loadNotes() {
-    const notes = await CV.request("GET", CV.api("notes/"));
+    const notes = await CV.http.get(CV.api("notes/"));
     notes.forEach(addNote);
     $("#notes").setAttribute("aria-live", "polite");  // announce new notes, not the whole thread on load
   }
@@ -488,7 +504,7 @@
   $("#note-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      addNote(await CV.request("POST", CV.api("notes/"), {text: $("#note-text").value}));
+      addNote(await CV.http.post(CV.api("notes/"), {text: $("#note-text").value}));
       $("#note-text").value = "";
       $("#note-msg").textContent = "Sent.";
     } catch (e) { $("#note-msg").textContent = e.message; }
@@ -509,7 +525,6 @@
                       "CargoUnloaded", "SalvageCollected", "SpecialResourceProduced"]],
     ["Diplomacy", ["MessageDelivered", "GiftDelivered"]],
   ];
-  const STEP_BOOKKEEPING = new Set(["StepClosed", "StepOpened", "DiceRolled", "DiceEntered"]);
   const AWAY_LINES = 8;  // readable lines per group; the counts cover the rest
   let awaySeq = 0;
   let lastSeenSent = 0;
@@ -517,39 +532,32 @@
   function markSeen(seq, keepalive) {
     if (seq <= lastSeenSent) return;
     lastSeenSent = seq;
-    fetch(CV.api("seen/"), {method: "POST", credentials: "same-origin", keepalive,
-      headers: {"Content-Type": "application/json", "X-CSRFToken": CV.csrf}, body: JSON.stringify({seq})})
-      .catch(() => { /* the next visit shows these events again */ });
+    CV.http.post(CV.api("seen/"), {seq}, {keepalive}).catch(() => { /* the next visit shows these events again */ });
   }
 
+  // The chronicle's events, grouped; the steps' machinery only counts the steps resolved.
   function renderAway(events) {
     const steps = events.filter((e) => e.type === "StepResolved").length;
-    const grouped = AWAY_GROUPS.map(([title, types]) => [title, events.filter((e) => types.includes(e.type))])
+    const news = events.filter(CV.events.isChronicle);
+    const grouped = AWAY_GROUPS.map(([title, types]) => [title, news.filter((e) => types.includes(e.type))])
       .filter(([, list]) => list.length);
     const known = new Set(AWAY_GROUPS.flatMap(([, types]) => types));
-    const other = events.filter((e) => !known.has(e.type) && !STEP_BOOKKEEPING.has(e.type) && e.type !== "StepResolved");
+    const other = news.filter((e) => !known.has(e.type));
     if (other.length) grouped.push(["Other news", other]);
     if (!grouped.length) return false;
-    const total = grouped.reduce((n, [, list]) => n + list.length, 0);
-    $("#away-summary").textContent = `${plural(steps, "step")} resolved and ${plural(total, "event")} for you since your last visit`
+    $("#away-summary").textContent = `${plural(steps, "step")} resolved and ${plural(news.length, "event")} for you since your last visit`
       + (events.length >= 200 ? " (the first 200 shown; the chronicle has the rest)." : ".");
-    $("#away-groups").replaceChildren(...grouped.map(([title, list]) => {
-      const counts = new Map();
-      list.forEach((e) => counts.set(e.type, (counts.get(e.type) || 0) + 1));
-      return el("section", {class: "away-group", "aria-label": title},
-        el("h3", {}, `${title} `, el("span", {class: "badge"}, fmt(list.length))),
-        el("p", {class: "muted"}, [...counts.entries()].map(([type, n]) => `${kindTitle(type)} × ${n}`).join(" · ")),
-        el("ul", {}, ...list.slice(-AWAY_LINES).map((e) => el("li", {"data-type": e.type}, CV.text(e)))),
-        list.length > AWAY_LINES ? el("p", {class: "muted"}, `…and ${fmt(list.length - AWAY_LINES)} earlier.`) : null);
-    }));
+    $("#away-groups").replaceChildren(...grouped.map(([title, list]) => el("section", {class: "away-group", "aria-label": title},
+      el("h3", {}, `${title} `, el("span", {class: "badge"}, fmt(list.length))),
+      el("ul", {}, ...list.slice(-AWAY_LINES).map((e) => CV.events.line(e))),
+      list.length > AWAY_LINES ? el("p", {class: "muted"}, `…and ${fmt(list.length - AWAY_LINES)} earlier.`) : null)));
     $("#away").hidden = false;
     return true;
   }
 
   async function loadAway() {
-    const away = await CV.request("GET", CV.api("away/"));
+    const away = await CV.http.get(CV.api("away/"));
     awaySeq = away.events.reduce((m, e) => Math.max(m, e.seq), away.last_seen);
-    await viewReady;
     if (!renderAway(away.events)) markSeen(awaySeq, false);
   }
 
@@ -593,7 +601,7 @@
       el("div", {class: "row"}, ...choice.allowed.map((value) => el("button", {type: "button", onclick: async () => {
         card.querySelectorAll("button").forEach((b) => { b.disabled = true; });
         try {
-          await CV.request("POST", CV.api(`battle-choices/${choice.id}/`),
+          await CV.http.post(CV.api(`battle-choices/${choice.id}/`),
             {choice: value, terms: terms ? terms.querySelector("textarea").value : ""});
           loadChoices();
         } catch (e) {
@@ -606,7 +614,7 @@
   }
 
   async function loadChoices() {
-    const choices = await CV.request("GET", CV.api("battle-choices/"));
+    const choices = await CV.http.get(CV.api("battle-choices/"));
     const open = choices.filter((c) => c.answered_at === null && new Date(c.deadline) > new Date());
     $("#battle-choice-list").replaceChildren(...open.map(choiceCard));
     $("#battle-choices").hidden = open.length === 0;
@@ -614,19 +622,20 @@
 
   // --- wiring -------------------------------------------------------------------------------------------------
   let started = false;
-  let shownStep = null;
   CV.on("state", (state) => {
-    const step = `${state.round}:${state.step}`;
-    if (shownStep !== null && shownStep !== step) $("#order-msg").textContent = "";  // said of the last step
-    shownStep = step;
+    if (ordersPointer !== pointer()) {
+      if (ordersPointer !== null) $("#order-msg").textContent = "";  // said of the last step
+      loadOrders();
+    }
     const open = state.step_kind === "orders" && state.status === "open";
-    $("#order-form").hidden = !open;
     $("#legal-orders").hidden = !open;
+    $("#order-actions").hidden = !open;
     const note = $("#no-orders");
     note.hidden = open;
     note.textContent = state.status !== "open" ? "This step is closed: the GM is resolving it."
       : state.step_kind === "gm_ruling" ? "The rules leave this step to the GM, who may post a ruling to you."
       : "No orders in this step: it is resolved for every civilization at once.";
+    if (ordersOpen !== null && ordersOpen !== (state.status === "open")) renderOrders();  // Withdraw comes and goes
     renderReady(state);
     if (!started) {
       started = true;
@@ -635,27 +644,29 @@
       loadAway().catch(() => { /* shown on the next visit */ });
       loadChoices().catch(() => { /* loaded again on the next choice event */ });
     }
-    loadOrders().catch(() => { /* shown again on the next state */ });
   });
 
+  // The world changes when a step resolves or is undone, and with what the chronicle tells; orders, readiness and
+  // the steps' machinery leave it as it is, so they cost no read.
+  const WORLD_CHANGES = new Set(["StepOpened", "StepUndone"]);
   CV.on("event", (event) => {
     if (event.type === "NoteSent") addNote(event);
     if (event.type === "BattleChoiceAsked" || event.type === "BattleChoiceAnswered") {
       loadChoices().catch(() => { /* loaded again on the next choice event */ });
     }
-    if (!STEP_BOOKKEEPING.has(event.type) || event.type === "StepOpened") refreshView();
+    if ((event.type === "OrderAccepted" || event.type === "OrderWithdrawn") && !CV.catchingUp) {
+      orderEvent(event).catch(() => { /* the next step reads the orders again */ });
+    }
+    if (CV.events.isChronicle(event) || WORLD_CHANGES.has(event.type)) refreshView();
   });
 
-  $("#order-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    if (await submitOrder("Declare", {text: $("#order-text").value}, $("#order-msg")) === null) $("#order-text").value = "";
-  });
   $("#ready").addEventListener("click", async () => {
     const msg = $("#order-msg");
     try {
-      await CV.request("POST", CV.api("ready/"), {round: CV.state.round, step: CV.state.step});
+      await CV.http.post(CV.api("ready/"), {round: CV.state.round, step: CV.state.step});
       msg.textContent = "You are marked ready.";
-      CV.refreshState();
+      const me = CV.state.civilizations.find((c) => c.id === CV.state.viewer.civ_id);
+      if (me) { me.ready = true; CV.render(); }
     } catch (e) { msg.textContent = e.message; }
   });
 })();

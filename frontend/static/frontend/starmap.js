@@ -2,17 +2,11 @@
 // courses. Used by the player's map, the GM's side-by-side views and the spectators' public map.
 (function () {
   "use strict";
-  const SVG = "http://www.w3.org/2000/svg";
   const SIZE = 30;
   const LABEL_CHARS = 11;
   const KIND_COLOURS = {star_system: "#ffd27f", station: "#9fe3ff", black_hole: "#b48cff"};
 
-  function node(tag, attrs, ...children) {
-    const el = document.createElementNS(SVG, tag);
-    Object.entries(attrs).forEach(([k, v]) => el.setAttribute(k, v));
-    el.append(...children);
-    return el;
-  }
+  const node = window.CV.svg;
 
   function centre(sectorId) {
     const [q, r] = sectorId.split(",").map(Number);
@@ -93,6 +87,5 @@
     container.replaceChildren(svg);
   }
 
-  window.CV = window.CV || {};
   window.CV.starmap = starmap;
 })();

@@ -9,16 +9,7 @@
   const items = [...catalogue.items, ...catalogue.extra_items];
   const byKey = Object.fromEntries(items.map((item) => [item.key, item]));
 
-  async function request(method, path, body) {
-    const response = await fetch(path, {
-      method, credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": window.CV.csrf},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await response.json().catch(() => ({error: `The server answered ${response.status}.`}));
-    if (!response.ok) throw new Error(json.error || `The server answered ${response.status}.`);
-    return json;
-  }
+  const http = window.CV.http;
 
   function showStatus(setup) {
     const s = setup.setup;
@@ -83,7 +74,7 @@
 
   async function submit(body) {
     try {
-      const result = await request("POST", api("setup/"), body);
+      const result = await http.post(api("setup/"), body);
       showStatus(result);
       $("#setup-msg").textContent = "Submitted; the GM will approve it or send it back.";
     } catch (error) {

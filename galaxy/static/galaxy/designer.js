@@ -14,17 +14,7 @@
   let timer = null;
   let lastProblems = [];
 
-  async function request(method, path, body) {
-    const response = await fetch(path, {
-      method, credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": window.CV.csrf},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let json = null;
-    try { json = await response.json(); } catch (e) { json = {error: `The server answered ${response.status}.`}; }
-    if (!response.ok) throw Object.assign(new Error(json.error || `The server answered ${response.status}.`), json);
-    return json;
-  }
+  const http = window.CV.http;
 
   function componentRow(list, types, kind, value) {
     const item = document.createElement("li");
@@ -111,7 +101,7 @@
   async function preview() {
     const seq = ++previewSeq;
     try {
-      const result = await request("POST", api("designs/preview"), collect());
+      const result = await http.post(api("designs/preview"), collect());
       if (seq === previewSeq) show(result);
     } catch (error) {
       if (seq === previewSeq) showProblems([{field: error.field || "design", reason: error.message}]);
@@ -161,7 +151,7 @@
       if (lastProblems.length) return;
       save.disabled = true;
       try {
-        const saved = await request("POST", api("designs/"), collect());
+        const saved = await http.post(api("designs/"), collect());
         designs = [...designs, saved];
         renderList();
         $("#design-msg").textContent = `Saved ${saved.name}.`;

@@ -6,7 +6,7 @@
   const api = (path) => `/api/campaigns/${setup.campaign_id}/${path}`;
   const $ = (sel) => document.querySelector(sel);
   const svg = $("#galaxy-map");
-  const NS = "http://www.w3.org/2000/svg";
+  const {http, svg: svgNode} = window.CV;
   const SQRT3 = Math.sqrt(3);
   const KINDS = {
     O: ["Class O (blue)", "#8fb0ff"], B: ["Class B (blue-white)", "#b4c8ff"], A: ["Class A (white)", "#e6ecff"],
@@ -17,18 +17,6 @@
   };
   let view = null;
   let selected = null;
-
-  async function request(method, path, body) {
-    const response = await fetch(path, {
-      method, credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": window.CV.csrf},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let json = null;
-    try { json = await response.json(); } catch (e) { json = {error: `The server answered ${response.status}.`}; }
-    if (!response.ok) throw new Error(json.error || `The server answered ${response.status}.`);
-    return json;
-  }
 
   const label = (col, row) => `${String(col).padStart(2, "0")}${String(row).padStart(2, "0")}`;
   // Column-first hex numbers, even-numbered columns half a hex lower (galaxy/engine/hexes.py).
@@ -46,13 +34,6 @@
 
   const kindOf = (point) => point[4] || point[3] || "";
 
-  function el(name, attrs, text) {
-    const node = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
   function drawMap() {
     svg.replaceChildren();
     if (!setup.generated) return;
@@ -61,19 +42,19 @@
     applyView();
     const byKind = {};
     for (const point of setup.points) (byKind[kindOf(point)] ||= []).push(hexPath(point[0], point[1]));
-    svg.append(el("rect", {x: -1, y: -1, width: w + 1, height: h + 1, fill: "#05070f"}));
+    svg.append(svgNode("rect", {x: -1, y: -1, width: w + 1, height: h + 1, fill: "#05070f"}));
     for (const [kind, paths] of Object.entries(byKind)) {
-      svg.append(el("path", {d: paths.join(""), fill: (KINDS[kind] || KINDS[""])[1], "data-kind": kind}));
+      svg.append(svgNode("path", {d: paths.join(""), fill: (KINDS[kind] || KINDS[""])[1], "data-kind": kind}));
     }
     for (const home of setup.home_worlds) {
       const col = Number(home.hex.slice(0, home.hex.length / 2)), row = Number(home.hex.slice(home.hex.length / 2));
       const [cx, cy] = centre(col, row);
-      svg.append(el("circle", {cx, cy, r: 2.2, class: "home", "data-home": home.number}));
-      svg.append(el("text", {x: cx + 2.4, y: cy + 0.8, class: "home-label"}, String(home.number)));
+      svg.append(svgNode("circle", {cx, cy, r: 2.2, class: "home", "data-home": home.number}));
+      svg.append(svgNode("text", {x: cx + 2.4, y: cy + 0.8, class: "home-label"}, String(home.number)));
     }
     if (selected) {
       const [cx, cy] = centre(selected[0], selected[1]);
-      svg.append(el("circle", {cx, cy, r: 1.1, class: "selected"}));
+      svg.append(svgNode("circle", {cx, cy, r: 1.1, class: "selected"}));
     }
     const counts = Object.entries(byKind).map(([k, v]) => [k, v.length]);
     $("#legend").replaceChildren(...counts.map(([kind, n]) => {
@@ -136,7 +117,7 @@
     const box = $("#system-detail");
     box.textContent = "Loading…";
     try {
-      const system = await request("GET", api(`galaxy/systems/${hex}/`));
+      const system = await http.get(api(`galaxy/systems/${hex}/`));
       box.replaceChildren();
       const title = document.createElement("h3");
       title.textContent = `${system.kind} · hex ${system.hex}`;
@@ -177,7 +158,7 @@
       button.disabled = setup.started;
       button.addEventListener("click", async () => {
         try {
-          setup = await request("POST", api(`galaxy/home-worlds/${home.number}/`), {hex: input.value});
+          setup = await http.post(api(`galaxy/home-worlds/${home.number}/`), {hex: input.value});
           $("#home-msg").textContent = `Home world ${home.number} moved to ${input.value}.`;
           render();
         } catch (error) {
@@ -205,8 +186,8 @@
         const review = async (ok) => {
           const comment = ok ? "" : window.prompt(`Why do you send ${civ.name}'s setup back?`) || "";
           try {
-            await request("POST", api(`civilizations/${civ.id}/review/`), {approve: ok, comment});
-            setup = await request("GET", api("galaxy/"));
+            await http.post(api(`civilizations/${civ.id}/review/`), {approve: ok, comment});
+            setup = await http.get(api("galaxy/"));
             render();
           } catch (error) {
             $("#start-msg").textContent = error.message;
@@ -267,7 +248,7 @@
     $("#galaxy-msg").textContent = "Generating the galaxy…";
     $("#galaxy-msg").className = "msg busy";
     try {
-      setup = await request("POST", api("galaxy/generate/"), body);
+      setup = await http.post(api("galaxy/generate/"), body);
       view = null;
       selected = null;
       $("#galaxy-msg").textContent = `Generated: ${setup.points.length} systems, ${setup.home_worlds.length} home worlds.`;
@@ -288,11 +269,11 @@
     const form = event.target.elements;
     const whole = (input) => (input.value.trim() === "" ? null : Number(input.value));
     try {
-      await request("POST", api("races/items/"), {
+      await http.post(api("races/items/"), {
         key: form.key.value.trim(), name: form.name.value.trim(), category: form.category.value,
         ap: whole(form.ap), max_levels: whole(form.max_levels), note: form.note.value.trim(),
       });
-      setup = await request("GET", api("galaxy/"));
+      setup = await http.get(api("galaxy/"));
       render();
       $("#race-item-msg").textContent = "Added: the race builder offers it now.";
       event.target.reset();
@@ -304,7 +285,7 @@
   $("#start-campaign").addEventListener("click", async () => {
     $("#start-campaign").disabled = true;
     try {
-      await request("POST", api("start/"), {});
+      await http.post(api("start/"), {});
       window.location.href = window.CV.campaignUrl;
     } catch (error) {
       $("#start-msg").textContent = error.message;
