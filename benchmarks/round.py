@@ -217,7 +217,8 @@ def resolve_in_memory(world: World, plans: dict[int, dict[str, Any]]) -> tuple[d
     from game.engine.dice import SeededDice, step_seed
     from game.engine.orders import OrderCommand
     from game.engine.phases import GalacticDate, Pointer
-    from game.engine.resolve import StepInput, resolve_step
+    from game.engine.resolve import resolve_step
+    from game.engine.step_input import StepInput
 
     per_step: dict[str, float] = {}
     for index, step in enumerate(ALL_STEPS):
@@ -253,13 +254,13 @@ def main() -> None:
     setup_django()
     from django.contrib.auth import get_user_model
 
-    from game import services
+    from game import dispatch, services
     from game.engine.world import world_from_dict, world_to_dict
     from game.errors import ServiceError
     from game.models import Campaign, Civilization, Event
 
     # The worker's part is called below, in this process; nothing goes to Celery.
-    services._enqueue_resolution = lambda campaign_id, round, step_index: None
+    dispatch.enqueue = lambda task_name, *args: None
 
     users = get_user_model()
     tag = f"{time.time_ns():x}"

@@ -6,33 +6,71 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
 from combat.engine.registry import COMBAT_SYSTEMS
-from combat.models import Battle, BattleChoice, OddsRun, SkirmishSetting
-from combat.services import UNFOUGHT, choice_json, position, setting_json
+from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
 from game import state_io
+from game.engine.catalogue import Names
+from game.engine.combat import ChoiceKind, OfferKind, Withdrawal
+from game.engine.names import WorldNames
 from game.engine.phases import ALL_STEPS
+from game.engine.world import World
 from game.errors import NotFound
+from game.event_catalogue import describe
+from game.ledger import User
 from game.models import Campaign, Civilization
-from game.selectors import Viewer, campaign_for
+from game.visibility import (
+    Viewer,
+    battle_is_public,
+    battle_readable,
+    battle_side,
+    battle_version,
+    campaign_for,
+    in_skirmish,
+    odds_readable,
+)
 
-User = AbstractBaseUser | AnonymousUser
+DEFAULT_COMBAT_SYSTEM = "instant_mass"
+# A skirmish can still be set up until Exterminate 4 has fought it.
+UNFOUGHT = ("declared", "open", "begun")
+DEFAULT_CHOICE_MINUTES = 10
+ALLOWED_CHOICES: dict[str, tuple[str, ...]] = {
+    ChoiceKind.OFFER: tuple(OfferKind),
+    ChoiceKind.ANSWER: ("accept", "refuse"),
+    ChoiceKind.WITHDRAWAL: tuple(Withdrawal),
+}
 
 
-def is_public(battle: Battle, campaign: Campaign) -> bool:
-    return battle.published and position(campaign.round, campaign.step_index) >= battle.public_from
+def combat_systems() -> list[tuple[str, str]]:
+    """Every combat system a GM may choose, as (key, title)."""
+    return [(key, system.title) for key, system in COMBAT_SYSTEMS.items()]
+
+
+def dice_modes() -> list[str]:
+    return list(DiceMode.values)
+
+
+def campaign_default_system(campaign: Campaign) -> str:
+    """The combat system a skirmish is fought with unless the GM chose another for it."""
+    return str(campaign.rule_options.get("combat_system", DEFAULT_COMBAT_SYSTEM))
+
+
+def entered_by_default(campaign: Campaign) -> bool:
+    return bool(campaign.rule_options.get("dice_mode") == DiceMode.ENTERED)
 
 
 def battles_visible_to(viewer: Viewer, campaign: Campaign) -> list[Battle]:
-    battles = list(Battle.objects.filter(campaign=campaign))
-    if viewer.is_gm:
-        return battles
-    return [b for b in battles if is_public(b, campaign) or (viewer.is_player and b.side_of(viewer.civ_id))]
+    return [b for b in Battle.objects.filter(campaign=campaign) if battle_readable(viewer, b, campaign)]
+
+
+def battle_rows_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    """The battle list a viewer reads: each battle's summary, whether it is public yet, and whether the viewer's
+    civilization fought in it."""
+    return [battle_summary(b) | {"is_public": battle_is_public(b, campaign), "own": battle_side(viewer, b) is not None}
+            for b in battles_visible_to(viewer, campaign)]
 
 
 def public_battles(campaign: Campaign) -> list[Battle]:
-    return [b for b in Battle.objects.filter(campaign=campaign, published=True) if is_public(b, campaign)]
+    return [b for b in Battle.objects.filter(campaign=campaign, published=True) if battle_is_public(b, campaign)]
 
 
 def battle_for(user: User, campaign_id: int, battle_id: int) -> tuple[Campaign, Viewer, Battle]:
@@ -87,41 +125,15 @@ def side_events(events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]
 
 # --- the replay ---------------------------------------------------------------------------------------------------
 
-def _n(value: float) -> str:
-    return f"{value:,.0f}"
+# Battle events the frames' titles and the summary tell; every other event is a line of its frame.
+_UNTOLD = {"BattleStarted", "BattleEnded", "BattleDiceRecorded"}
 
 
-def _line(event: dict[str, Any], names: dict[str, str]) -> str | None:
-    kind, p = event["type"], event["payload"]
-    side = names.get(p.get("side_id", ""), p.get("side_id", ""))
-    if kind == "FleetTotalled":
-        return f"{side}: Fleet Endurance {_n(p['endurance'])}, initiative {_n(p['initiative'])}."
-    if kind == "FleetPowerTotalled":
-        return f"{side}: Fleet Power {_n(p['fleet_power'])}."
-    if kind == "InitiativeDecided":
-        return f"{names[p['first']]} has the initiative and strikes first."
-    if kind == "ExchangeFought":
-        rolls = ", ".join(f"{h['weapon_type'] or 'all weapons'}: d20 {h['roll']} = {h['percent']}%" for h in p["hits"])
-        return (f"{names[p['striker']]} strikes ({rolls}): {_n(p['damage'])} damage, {_n(p['resisted'])} resisted, "
-                f"{_n(p['dealt'])} dealt.")
-    if kind == "BattleVictorDeclared":
-        return f"{side} wins on Fleet Power." if p.get("side_id") else "Equal Fleet Power: both fleets perish."
-    if kind == "AttritionRated":
-        return f"{side}: Attrition Rate {_n(p['attrition_rate'])}, Survival Rate {_n(p['survival_rate'])}."
-    if kind == "AttritionApplied":
-        return f"{side}: {_n(p['attrition'])} damage shared over {p['units']} units."
-    if kind == "SideWithdrew":
-        return f"{side} chooses to {p['action'].replace('_', ' ')} after exchange {p['exchange']}."
-    if kind == "SettlementOffered":
-        return f"{side} offers {names.get(p['to'], p['to'])} {p['kind']}. {p.get('terms') or ''}".strip()
-    if kind in ("SettlementAccepted", "SettlementRefused"):
-        return f"{side} {'accepts' if kind == 'SettlementAccepted' else 'refuses'} the {p['kind']}."
-    if kind in _UNIT_FATES:
-        fate = {"UnitDestroyed": "destroyed", "UnitSurrendered": "surrendered", "UnitEscaped": "escaped",
-                "UnitDamaged": "damaged", "UnitUnharmed": "unharmed"}[kind]
-        left = f", {p['hp_left']:g} of {p['hp_before']:g} HP left" if "hp_left" in p and fate == "damaged" else ""
-        return f"{p['name']} ({side}): {fate}{left}."
-    return None
+def _line(event: dict[str, Any], names: Names) -> str | None:
+    """The event's line in the replay: its catalogue description, with the sides as this report calls them."""
+    if event["type"] in _UNTOLD:
+        return None
+    return describe(event["type"], event["payload"], names)
 
 
 def replay(events: list[dict[str, Any]], names: dict[str, str]) -> dict[str, Any]:
@@ -129,6 +141,7 @@ def replay(events: list[dict[str, Any]], names: dict[str, str]) -> dict[str, Any
     lines and each side's strength in percent of its start, where the viewer knows it: Fleet Endurance in the
     mass systems, hit points in Diceless."""
     frames: list[dict[str, Any]] = [{"title": "Before the battle", "lines": [], "strength": {}}]
+    report_names = WorldNames(World(), sides=names)
     start: dict[str, float] = {}
     strength: dict[str, float] = {}
 
@@ -151,7 +164,7 @@ def replay(events: list[dict[str, Any]], names: dict[str, str]) -> dict[str, Any
             frames.append({"title": f"Exchange {p['exchange']}", "lines": [], "strength": {}})
         if kind in _OUTCOME and frames[-1]["title"] != "After the battle":
             frames.append({"title": "After the battle", "lines": [], "strength": {}})
-        line = _line(event, names)
+        line = _line(event, report_names)
         if line:
             frames[-1]["lines"].append(line)
         if kind == "FleetTotalled":
@@ -178,11 +191,8 @@ def battle_summary(battle: Battle) -> dict[str, Any]:
 
 def battle_report(viewer: Viewer, campaign: Campaign, battle: Battle) -> dict[str, Any]:
     """The report this viewer may read (the caller got the battle from `battle_for`)."""
-    side = battle.side_of(viewer.civ_id) if viewer.is_player else None
-    if viewer.is_gm or side is None:
-        events, version = battle.events, "gm" if viewer.is_gm else "public"
-    else:
-        events, version = side_events(battle.events, side), side
+    version = battle_version(viewer, battle)
+    events = battle.events if version in ("gm", "public") else side_events(battle.events, version)
     names = _side_names(battle)
     report = battle_summary(battle) | {
         "version": version, "events": events, "junk": battle.junk, "replay": replay(events, names),
@@ -190,8 +200,8 @@ def battle_report(viewer: Viewer, campaign: Campaign, battle: Battle) -> dict[st
     }
     if viewer.is_gm:
         report |= {"dice_mode": battle.dice_mode, "seed": battle.seed, "rolls": battle.rolls,
-                   "public_from": battle.public_from, "is_public_now": is_public(battle, campaign)}
-    elif not is_public(battle, campaign):
+                   "public_from": battle.public_from, "is_public_now": battle_is_public(battle, campaign)}
+    elif not battle_is_public(battle, campaign):
         report["narrative"] = ""  # the narrative is for the public version, and that is not out yet
     return report
 
@@ -207,7 +217,7 @@ def skirmishes_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
     civs = {c.civ_id: c.name for c in world.civs.values()}
     rows = []
     for s in sorted(world.skirmishes.values(), key=lambda s: s.skirmish_id):
-        if s.status not in UNFOUGHT or not (viewer.is_gm or viewer.civ_id in (s.attacker_civ, s.defender_civ)):
+        if s.status not in UNFOUGHT or not in_skirmish(viewer, s.attacker_civ, s.defender_civ):
             continue
         row: dict[str, Any] = {
             "skirmish_id": s.skirmish_id, "sector": s.sector_id, "status": s.status,
@@ -224,7 +234,7 @@ def odds_run_for(user: User, campaign_id: int, run_id: int) -> OddsRun:
     """A simulation is read by whoever asked for it."""
     campaign, viewer = campaign_for(user, campaign_id)
     run = OddsRun.objects.filter(campaign=campaign, pk=run_id).first()
-    if run is None or run.requested_by_id != viewer.user_id:
+    if run is None or not odds_readable(viewer, run.requested_by_id):
         raise NotFound("No such odds simulation of yours.")
     return run
 
@@ -237,3 +247,29 @@ def battle_choices_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any
             return []
         rows = rows.filter(civ_id=viewer.civ_id)
     return [choice_json(row) for row in rows]
+
+
+def choice_json(choice: BattleChoice) -> dict[str, Any]:
+    return {
+        "id": choice.pk, "round": choice.round, "skirmish_id": choice.skirmish_id, "kind": choice.kind,
+        "side_id": choice.side_id, "civ_id": choice.civ_id, "exchange": choice.exchange, "detail": choice.detail,
+        "allowed": list(ALLOWED_CHOICES[choice.kind]), "deadline": choice.deadline.isoformat(),
+        "answer": choice.answer, "answered_at": choice.answered_at.isoformat() if choice.answered_at else None,
+        "by_default": choice.by_default,
+    }
+
+
+def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_id: str = "") -> dict[str, Any]:
+    """The GM's settings for one skirmish as they apply: the campaign's defaults where the GM chose nothing."""
+    mode = setting.dice_mode if setting and setting.dice_mode else (
+        DiceMode.ENTERED if entered_by_default(campaign) else DiceMode.SEEDED)
+    return {
+        "skirmish_id": setting.skirmish_id if setting else skirmish_id,
+        "system": setting.system if setting and setting.system else campaign_default_system(campaign),
+        "system_overridden": bool(setting and setting.system),
+        "dice_mode": str(mode),
+        "entered_rolls": list(setting.entered_rolls) if setting else [],
+        "ask_choices": bool(setting and setting.ask_choices),
+        "choice_minutes": (setting.choice_minutes if setting and setting.choice_minutes
+                           else int(campaign.rule_options.get("choice_minutes", DEFAULT_CHOICE_MINUTES))),
+    }

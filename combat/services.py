@@ -4,23 +4,27 @@ transaction; pushes and tasks happen after commit."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
 from combat.engine.odds import simulate_odds
 from combat.engine.registry import COMBAT_SYSTEMS, combat_system
 from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
-from game import services as game_services
+from combat.selectors import (
+    ALLOWED_CHOICES,
+    DEFAULT_CHOICE_MINUTES,
+    UNFOUGHT,
+    campaign_default_system,
+    choice_json,
+    entered_by_default,
+    setting_json,
+)
+from game import dispatch, realtime, state_io
 from game.engine.combat import (
     BattleChoices,
     ChoiceKind,
@@ -41,27 +45,16 @@ from game.engine.combat import (
 from game.engine.dice import Dice, DiceExhausted, ScriptedDice, SeededDice, step_seed
 from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
-from game.engine.phases import ALL_STEPS
 from game.engine.steps.exterminate import combat_unit
 from game.engine.visibility import civ_view
 from game.engine.world import SkirmishState, World, is_present
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
+from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, StepResolution
-from game.realtime import campaign_group
-from game.selectors import viewer_for
-
-logger = logging.getLogger(__name__)
-User = AbstractBaseUser | AnonymousUser
+from game.visibility import in_skirmish, position, require_gm, viewer_for
 
 FIGHT_STEP = "exterminate.4"
-# A skirmish can still be set up until Exterminate 4 has fought it.
-UNFOUGHT = ("declared", "open", "begun")
 MAX_ODDS_BATTLES = 10_000
-
-
-def position(round: int, step_index: int) -> int:
-    """Round and step as one increasing number, so "N steps later" is a sum."""
-    return (round - 1) * len(ALL_STEPS) + step_index
 
 
 # --- the combat system the step pipeline uses ---------------------------------------------------------------------
@@ -118,30 +111,19 @@ def battle_seed(campaign_seed: str, round: int, skirmish_id: str) -> int:
     return step_seed(campaign_seed, round, FIGHT_STEP, skirmish_id)
 
 
-def _entered_by_default(campaign: Campaign) -> bool:
-    return bool(campaign.rule_options.get("dice_mode") == DiceMode.ENTERED)
-
-
 def campaign_combat_system(campaign: Campaign) -> CombatSystem:
     """What `game.services` hands the step pipeline as `StepInput.combat_system`."""
     settings = {s.skirmish_id: s for s in SkirmishSetting.objects.filter(campaign=campaign)}
     answered: dict[str, list[BattleChoice]] = {}
     for choice in BattleChoice.objects.filter(campaign=campaign, round=campaign.round, answered_at__isnull=False):
         answered.setdefault(choice.skirmish_id, []).append(choice)
-    return CampaignCombat(campaign.seed, campaign.round,
-                          campaign.rule_options.get("combat_system", game_services.DEFAULT_COMBAT_SYSTEM),
-                          _entered_by_default(campaign), settings,
+    return CampaignCombat(campaign.seed, campaign.round, campaign_default_system(campaign),
+                          entered_by_default(campaign), settings,
                           {skirmish_id: _battle_choices(rows) for skirmish_id, rows in answered.items()})
 
 
 # --- choices during a battle -----------------------------------------------------------------------------------------
 
-DEFAULT_CHOICE_MINUTES = 10
-ALLOWED_CHOICES: dict[str, tuple[str, ...]] = {
-    ChoiceKind.OFFER: tuple(OfferKind),
-    ChoiceKind.ANSWER: ("accept", "refuse"),
-    ChoiceKind.WITHDRAWAL: tuple(Withdrawal),
-}
 # The rules: "If no settlement is offered, or it is not accepted, procede"; the issue: "no answer by the deadline
 # means the fight goes on".
 NO_ANSWER = {ChoiceKind.OFFER: OfferKind.NONE.value, ChoiceKind.ANSWER: "refuse",
@@ -175,21 +157,11 @@ def _battle_choices(rows: Sequence[BattleChoice]) -> BattleChoices:
     return BattleChoices(offer, accepted, tuple(withdrawals), ask=True)
 
 
-def choice_json(choice: BattleChoice) -> dict[str, Any]:
-    return {
-        "id": choice.pk, "round": choice.round, "skirmish_id": choice.skirmish_id, "kind": choice.kind,
-        "side_id": choice.side_id, "civ_id": choice.civ_id, "exchange": choice.exchange, "detail": choice.detail,
-        "allowed": list(ALLOWED_CHOICES[choice.kind]), "deadline": choice.deadline.isoformat(),
-        "answer": choice.answer, "answered_at": choice.answered_at.isoformat() if choice.answered_at else None,
-        "by_default": choice.by_default,
-    }
-
-
 def battle_choice_wait(campaign_id: int, round: int, step_index: int, waiting: ChoiceWaiting) -> BattleChoice | None:
     """Record the choice a resolution stopped at and tell the civilization asked; the campaign stays at the step
     (as a failed resolution, with the reason saying whom it waits for) until the answer or the deadline."""
     with transaction.atomic():
-        campaign = game_services._locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         if (campaign.round, campaign.step_index) != (round, step_index):
             return None
         setting = SkirmishSetting.objects.filter(campaign=campaign, skirmish_id=waiting.skirmish_id).first()
@@ -211,7 +183,7 @@ def battle_choice_wait(campaign_id: int, round: int, step_index: int, waiting: C
         campaign.status, campaign.failure = Campaign.Status.FAILED, reason
         campaign.save(update_fields=["status", "failure"])
         if created:
-            game_services._append_events(campaign, [EngineEvent("BattleChoiceAsked", choice_json(choice),
+            append_events(campaign, [EngineEvent("BattleChoiceAsked", choice_json(choice),
                                                                 Visibility.CIV, choice.civ_id)])
     return choice
 
@@ -226,15 +198,14 @@ def _resume(campaign: Campaign, choice: BattleChoice) -> None:
     ).update(status=StepResolution.Status.QUEUED, error="", queued_at=timezone.now(), started_at=None)
     campaign.status, campaign.failure = Campaign.Status.RESOLVING, ""
     campaign.save(update_fields=["status", "failure"])
-    transaction.on_commit(partial(game_services._enqueue_resolution, campaign.pk, campaign.round,
-                                  campaign.step_index), robust=True)
+    dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, campaign.pk, campaign.round, campaign.step_index)
 
 
 def _answer(campaign: Campaign, choice: BattleChoice, answer: dict[str, str], by_default: bool,
             user: User | None) -> None:
     choice.answer, choice.answered_at, choice.by_default = answer, timezone.now(), by_default
     choice.save(update_fields=["answer", "answered_at", "by_default"])
-    game_services._append_events(campaign, [EngineEvent("BattleChoiceAnswered", choice_json(choice),
+    append_events(campaign, [EngineEvent("BattleChoiceAnswered", choice_json(choice),
                                                         Visibility.CIV, choice.civ_id)], user)
     _resume(campaign, choice)
 
@@ -243,7 +214,7 @@ def battle_choice_answer(user: User, campaign_id: int, choice_id: int, *, choice
                          terms: str = "") -> BattleChoice:
     """The civilization asked makes its choice before the deadline; the battle goes on from there."""
     with transaction.atomic():
-        campaign = game_services._locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         viewer = viewer_for(user, campaign)
         row = BattleChoice.objects.select_for_update().filter(campaign=campaign, pk=choice_id).first()
         if row is None or viewer.civ_id is None or viewer.civ_id != row.civ_id:
@@ -272,7 +243,7 @@ def battle_choices_expire(now: datetime | None = None) -> list[int]:
     for pk, campaign_id in BattleChoice.objects.filter(answered_at__isnull=True, deadline__lte=now).values_list(
             "pk", "campaign_id"):
         with transaction.atomic():
-            campaign = game_services._locked_campaign(campaign_id)
+            campaign = locked_campaign(campaign_id)
             row = BattleChoice.objects.select_for_update().get(pk=pk)
             if row.answered_at is None:
                 _answer(campaign, row, {"choice": NO_ANSWER[ChoiceKind(row.kind)]}, True, None)
@@ -310,6 +281,12 @@ def battles_record(campaign: Campaign, events: Sequence[EngineEvent]) -> list[Ba
     return battles
 
 
+def battles_forget(campaign: Campaign, round: int, step_index: int) -> None:
+    """The step that fought them was undone: battles are records of its events, and resolving the step again
+    records them anew. Called by `game.services.step_undo` inside its transaction."""
+    Battle.objects.filter(campaign=campaign, round=round, step_index=step_index).delete()
+
+
 def _junk_record(campaign: Campaign, junk: list[dict[str, Any]]) -> None:
     if not junk:
         return
@@ -324,7 +301,7 @@ def _junk_record(campaign: Campaign, junk: list[dict[str, Any]]) -> None:
 # --- the GM's settings for one skirmish ------------------------------------------------------------------------------
 
 def _open_skirmish(campaign: Campaign, skirmish_id: str) -> SkirmishState:
-    world = game_services._world(campaign)
+    world = state_io.load_world(campaign)
     skirmish = world.skirmishes.get(skirmish_id)
     if skirmish is None:
         raise NotFound(f"No skirmish {skirmish_id!r} in this campaign.")
@@ -334,8 +311,8 @@ def _open_skirmish(campaign: Campaign, skirmish_id: str) -> SkirmishState:
 
 
 def _gm_setting(gm: User, campaign_id: int, skirmish_id: str) -> tuple[Campaign, SkirmishSetting]:
-    campaign = game_services._locked_campaign(campaign_id)
-    game_services._require_gm(viewer_for(gm, campaign))
+    campaign = locked_campaign(campaign_id)
+    require_gm(viewer_for(gm, campaign))
     if campaign.status == Campaign.Status.RESOLVING:
         raise Conflict("A step is being resolved; change the skirmish once it is done.")
     _open_skirmish(campaign, skirmish_id)
@@ -344,24 +321,8 @@ def _gm_setting(gm: User, campaign_id: int, skirmish_id: str) -> tuple[Campaign,
 
 
 def _setting_event(campaign: Campaign, setting: SkirmishSetting, gm: User) -> None:
-    game_services._append_events(campaign, [EngineEvent("SkirmishSetUp", setting_json(campaign, setting),
+    append_events(campaign, [EngineEvent("SkirmishSetUp", setting_json(campaign, setting),
                                                         Visibility.GM)], gm)
-
-
-def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_id: str = "") -> dict[str, Any]:
-    default_system = campaign.rule_options.get("combat_system", game_services.DEFAULT_COMBAT_SYSTEM)
-    mode = setting.dice_mode if setting and setting.dice_mode else (
-        DiceMode.ENTERED if _entered_by_default(campaign) else DiceMode.SEEDED)
-    return {
-        "skirmish_id": setting.skirmish_id if setting else skirmish_id,
-        "system": setting.system if setting and setting.system else default_system,
-        "system_overridden": bool(setting and setting.system),
-        "dice_mode": str(mode),
-        "entered_rolls": list(setting.entered_rolls) if setting else [],
-        "ask_choices": bool(setting and setting.ask_choices),
-        "choice_minutes": (setting.choice_minutes if setting and setting.choice_minutes
-                           else int(campaign.rule_options.get("choice_minutes", DEFAULT_CHOICE_MINUTES))),
-    }
 
 
 def skirmish_choices_set(gm: User, campaign_id: int, skirmish_id: str, *, ask: bool,
@@ -427,8 +388,8 @@ def battle_publish(gm: User, campaign_id: int, battle_id: int, *, narrative: str
     if delay_steps < 0:
         raise ServiceError("The delay is a number of steps, 0 or more.", "delay_steps")
     with transaction.atomic():
-        campaign = game_services._locked_campaign(campaign_id)
-        game_services._require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         battle = Battle.objects.select_for_update().filter(campaign=campaign, pk=battle_id).first()
         if battle is None:
             raise NotFound("No such battle in this campaign.")
@@ -439,7 +400,7 @@ def battle_publish(gm: User, campaign_id: int, battle_id: int, *, narrative: str
         # Published at once, the report is public now, and so is the news (spectators' galleries list it live);
         # a delayed publication or a withdrawal stays the GM's business.
         visibility = Visibility.PUBLIC if published and delay_steps == 0 else Visibility.GM
-        game_services._append_events(campaign, [EngineEvent("BattlePublished", {
+        append_events(campaign, [EngineEvent("BattlePublished", {
             "battle_id": battle.pk, "skirmish_id": battle.skirmish_id, "published": published,
             "delay_steps": delay_steps,
         }, visibility)], gm)
@@ -495,13 +456,13 @@ def odds_request(user: User, campaign_id: int, *, skirmish_id: str, system: str 
     if not 1 <= battles <= MAX_ODDS_BATTLES:
         raise ServiceError(f"Simulate from 1 to {MAX_ODDS_BATTLES:,} battles.", "battles")
     with transaction.atomic():
-        campaign = game_services._locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         viewer = viewer_for(user, campaign)
         if viewer.user_id is None or not (viewer.is_gm or viewer.is_player):
             raise Forbidden("Only the GM and the players can estimate odds.")
-        world = game_services._world(campaign)
+        world = state_io.load_world(campaign)
         state = world.skirmishes.get(skirmish_id)
-        if state is None or (not viewer.is_gm and viewer.civ_id not in (state.attacker_civ, state.defender_civ)):
+        if state is None or not in_skirmish(viewer, state.attacker_civ, state.defender_civ):
             raise NotFound(f"No skirmish {skirmish_id!r} of yours in this campaign.")
         setting = SkirmishSetting.objects.filter(campaign=campaign, skirmish_id=skirmish_id).first()
         system = system or setting_json(campaign, setting)["system"]
@@ -514,26 +475,12 @@ def odds_request(user: User, campaign_id: int, *, skirmish_id: str, system: str 
         )
         run.seed = str(step_seed(campaign.seed, "odds", run.pk))
         run.save(update_fields=["seed"])
-        transaction.on_commit(partial(_enqueue_odds, run.pk), robust=True)
+        dispatch.enqueue_after_commit(dispatch.ODDS_RUN, run.pk)
     return run
 
 
-def _enqueue_odds(run_id: int) -> None:
-    from combat.tasks import odds_run_task
-
-    odds_run_task.delay(run_id)
-
-
 def _push_odds(run: OddsRun) -> None:
-    """Only the person who asked sees their simulation (a player's odds tell what they know)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "campaign.odds", "user_id": run.requested_by_id, "odds": run.as_json()}
-    try:
-        async_to_sync(layer.group_send)(campaign_group(run.campaign_id), message)
-    except Exception:  # progress is cosmetic; the result is stored and read by GET
-        logger.warning("Could not push odds progress for run %s", run.pk, exc_info=True)
+    realtime.publish_odds(run.campaign_id, run.requested_by_id, run.as_json())
 
 
 def odds_run(run_id: int) -> OddsRun:

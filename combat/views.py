@@ -7,9 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from combat import selectors
-from combat.engine.registry import COMBAT_SYSTEMS
 from game.errors import NotFound
-from game.selectors import campaign_for
+from game.visibility import campaign_for
 
 
 def _not_found(request: HttpRequest) -> HttpResponse:
@@ -21,9 +20,7 @@ def battle_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
         campaign, viewer = campaign_for(request.user, campaign_id)
     except NotFound:
         return _not_found(request)
-    battles = [selectors.battle_summary(b) | {"is_public": selectors.is_public(b, campaign),
-                                              "own": bool(viewer.is_player and b.side_of(viewer.civ_id))}
-               for b in selectors.battles_visible_to(viewer, campaign)]
+    battles = selectors.battle_rows_for(viewer, campaign)
     return render(request, "combat/battles.html", {"campaign": campaign, "viewer": viewer, "battles": battles})
 
 
@@ -43,8 +40,7 @@ def skirmish_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return _not_found(request)
     if not (viewer.is_gm or viewer.is_player):
         return _not_found(request)
-    systems = [(key, system.title) for key, system in COMBAT_SYSTEMS.items()]
     return render(request, "combat/skirmishes.html", {
         "campaign": campaign, "viewer": viewer, "skirmishes": selectors.skirmishes_for(viewer, campaign),
-        "systems": systems,
+        "systems": selectors.combat_systems(),
     })

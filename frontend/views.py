@@ -16,9 +16,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from frontend.forms import CampaignForm, JoinForm
-from game import selectors, services
+from game import selectors, services, visibility
 from game.errors import NotFound, ServiceError
-from game.models import Campaign
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -76,7 +75,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             campaign = services.campaign_create(
-                request.user, name=data["name"], seed=data["seed"] or services.random_seed(),
+                request.user, name=data["name"], seed=data["seed"],
                 rule_options={"combat_system": data["combat_system"], "dice_mode": data["dice_mode"]},
                 is_public=data["is_public"], first_year=data["first_year"],
             )
@@ -90,7 +89,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
 
 def campaign_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     try:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
     except NotFound:
         return render(request, "frontend/not_found.html", status=404)
     state = selectors.campaign_state(viewer, campaign)
@@ -108,7 +107,7 @@ def campaign_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    campaign = Campaign.objects.filter(invite_token=token).first()
+    campaign = selectors.campaign_by_invite(token)
     if campaign is None:
         return render(request, "frontend/not_found.html", {"message": "This invite link is not valid."}, status=404)
     form = JoinForm(request.POST or None)

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from galaxy import selectors, services
 from game import selectors as game_selectors
+from game import visibility
 
 
 class GenerateInput(serializers.Serializer[dict[str, Any]]):
@@ -43,7 +44,7 @@ def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data:
 
 class Galaxy(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.galaxy_setup(viewer, campaign))
 
 
@@ -52,13 +53,13 @@ class Generate(APIView):
         data = _valid(GenerateInput, request.data)
         services.galaxy_generate(request.user, campaign_id, settings=data["settings"], seed=data["seed"] or None,
                                  home_worlds=data["home_worlds"], min_distance=data["min_distance"])
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.galaxy_setup(viewer, campaign), status=status.HTTP_201_CREATED)
 
 
 class System(APIView):
     def get(self, request: Request, campaign_id: int, hex_label: str) -> Response:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.system_detail(viewer, campaign, hex_label))
 
 
@@ -66,38 +67,38 @@ class HomeWorld(APIView):
     def post(self, request: Request, campaign_id: int, number: int) -> Response:
         data = _valid(HomeWorldInput, request.data)
         services.home_world_move(request.user, campaign_id, number=number, hex_label=data["hex"])
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.galaxy_setup(viewer, campaign))
 
 
 class Start(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         services.campaign_start(request.user, campaign_id)
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(game_selectors.campaign_state(viewer, campaign), status=status.HTTP_201_CREATED)
 
 
 class Designs(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response({"designs": selectors.designs_visible_to(viewer, campaign),
                          "catalogue": selectors.designer_catalogue()})
 
     def post(self, request: Request, campaign_id: int) -> Response:
         record = services.design_save(request.user, campaign_id, dict(request.data))
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.design_detail(viewer, campaign, record.design_id), status=status.HTTP_201_CREATED)
 
 
 class DesignPreview(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
-        _, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        _, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.design_preview(viewer, dict(request.data)))
 
 
 class Design(APIView):
     def get(self, request: Request, campaign_id: int, design_id: str) -> Response:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.design_detail(viewer, campaign, design_id))
 
 
@@ -110,19 +111,19 @@ class RaceItems(APIView):
     """The campaign's race builder catalogue (members); the GM adds a priced item with POST."""
 
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, _ = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, _ = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)))
 
     def post(self, request: Request, campaign_id: int) -> Response:
         services.race_item_add(request.user, campaign_id, dict(request.data))
-        campaign, _ = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, _ = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)),
                         status=status.HTTP_201_CREATED)
 
 
 class CivSetup(APIView):
     def get(self, request: Request, campaign_id: int, civ_id: int) -> Response:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.civ_setup(viewer, campaign, civ_id))
 
 
@@ -131,7 +132,7 @@ class MySetup(APIView):
         data = _valid(SetupInput, request.data)
         setup = services.civ_setup_submit(request.user, campaign_id, kind=data["kind"], race=data["race"],
                                           faction=data["faction"] or None)
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.civ_setup(viewer, campaign, setup.civilization_id), status=status.HTTP_201_CREATED)
 
 
@@ -139,5 +140,5 @@ class Review(APIView):
     def post(self, request: Request, campaign_id: int, civ_id: int) -> Response:
         data = _valid(ReviewInput, request.data)
         services.civ_setup_review(request.user, campaign_id, civ_id, approve=data["approve"], comment=data["comment"])
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.civ_setup(viewer, campaign, civ_id))

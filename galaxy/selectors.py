@@ -12,11 +12,19 @@ from galaxy.engine.tables import ObjectKind
 from galaxy.models import CivilizationSetup, GalaxyMap, UnitDesignRecord
 from game.engine.designer import DesignProblem, design_cost, design_problems
 from game.engine.factions import FACTIONS
-from game.engine.races import AP_BUDGETS, EXAMPLE_EXTRA_ITEMS, EXAMPLE_RACES, PRICE_LIST, RaceItem, home_world_cost
+from game.engine.races import (
+    AP_BUDGETS,
+    EXAMPLE_EXTRA_ITEMS,
+    EXAMPLE_RACES,
+    PRICE_LIST,
+    Category,
+    RaceItem,
+    home_world_cost,
+)
 from game.engine.units import STARTER_UNITS, Scale, UnitDesign
 from game.errors import Forbidden, NotFound, ServiceError
 from game.models import Campaign, Civilization, StepResolution
-from game.selectors import Viewer
+from game.visibility import Viewer
 
 
 def is_started(campaign: Campaign) -> bool:
@@ -178,3 +186,8 @@ def race_catalogue(extra_items: tuple[RaceItem, ...] = EXAMPLE_EXTRA_ITEMS) -> d
                       "scores": [[s.title, v] for s, v in f.starting_scores],
                       "forbidden": f.forbidden_social_engineering, "may_attack": f.may_attack} for f in FACTIONS],
     }
+
+
+def race_categories() -> list[str]:
+    """The race builder's item categories, in the price list's order (the GM's setup page offers them)."""
+    return [category.value for category in Category]

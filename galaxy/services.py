@@ -38,9 +38,9 @@ from game.engine.races import (
     starting_bonus,
 )
 from game.errors import Conflict, NotFound, ServiceError
+from game.ledger import User, append_events, locked_campaign, random_seed
 from game.models import Campaign, Civilization
-from game.selectors import campaign_for, viewer_for
-from game.services import User, _append_events, _locked_campaign, _require_gm, _require_player, random_seed
+from game.visibility import campaign_for, require_gm, require_player, viewer_for
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
 NEIGHBOURHOOD_RADIUS = 3
@@ -54,7 +54,7 @@ def _require_not_started(campaign: Campaign, doing: str) -> None:
 
 def _check_gm(user: User, campaign_id: int) -> None:
     """Permission first, outside the lock, so a stranger never makes the server generate a galaxy."""
-    _require_gm(campaign_for(user, campaign_id)[1])
+    require_gm(campaign_for(user, campaign_id)[1])
 
 
 # --- the galaxy --------------------------------------------------------------------------------------------------
@@ -105,8 +105,8 @@ def galaxy_generate(gm: User, campaign_id: int, *, settings: dict[str, Any], see
     except HomeWorldPlacementError as error:
         raise ServiceError(str(error), field="home_worlds") from None
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _require_not_started(campaign, "generate a new galaxy")
         galaxy_map, _ = GalaxyMap.objects.update_or_create(campaign=campaign, defaults={
             "seed": seed, "settings": state_io.settings_to_dict(galaxy_settings), "width": galaxy_settings.width,
@@ -114,7 +114,7 @@ def galaxy_generate(gm: User, campaign_id: int, *, settings: dict[str, Any], see
             "home_worlds": [_home_world_json(galaxy, home) for home in homes],
         })
         points_store(galaxy_map, galaxy)
-        _append_events(campaign, [engine_events.Event("GalaxyGenerated", {
+        append_events(campaign, [engine_events.Event("GalaxyGenerated", {
             "seed": seed, "width": galaxy_settings.width, "height": galaxy_settings.height,
             "points_of_interest": len(galaxy.points_of_interest), "home_worlds": len(homes)}, GM)], gm)
     return galaxy_map
@@ -131,8 +131,8 @@ def home_world_move(gm: User, campaign_id: int, *, number: int, hex_label: str) 
     """The GM's hand-edit: home world `number` moves to the system at `hex_label`, whose best home planet it takes;
     its neighbourhood is measured again."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _require_not_started(campaign, "move a home world")
         galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
         if galaxy_map is None:
@@ -163,7 +163,7 @@ def home_world_move(gm: User, campaign_id: int, *, number: int, hex_label: str) 
         _measure_capitals(homes)
         galaxy_map.home_worlds = homes
         galaxy_map.save(update_fields=["home_worlds", "generated_at"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "HomeWorldMoved", {"number": number, "hex": galaxy.label(coord)}, GM)], gm)
     return galaxy_map
 
@@ -186,8 +186,8 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
     next proposed home world, with its designs, colony, Ore, MU (its race or faction adds some) and starter units;
     round 1, Explore 1 opens. Every civilization's race or faction must be approved first."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _require_not_started(campaign, "start the campaign again")
         galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
         if galaxy_map is None:
@@ -222,7 +222,7 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
                                                       state_io.sector_of(a.hex)}, CIV, a.civ_id)
             for a in assignments
         ]
-        _append_events(campaign, events, gm)
+        append_events(campaign, events, gm)
     return campaign
 
 
@@ -244,8 +244,8 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
     """Save a player's design for their civilization; an impossible one is refused with its first reason. Once the
     campaign has started the design joins the World at once, so it can be built."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        civ_id = _require_player(viewer_for(user, campaign))
+        campaign = locked_campaign(campaign_id)
+        civ_id = require_player(viewer_for(user, campaign))
         design = selectors.parse_design(data, "new", civ_id)
         problems = design_problems(design, selectors.researched_keys(civ_id))
         if problems:
@@ -261,7 +261,7 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
             world = campaign_world.load_world(campaign)
             campaign_world.store_snapshot(
                 campaign, replace(world, designs={**world.designs, design.design_id: design}))
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "DesignSaved", {"design_id": design.design_id, "name": design.name, "mu": cost.mu}, CIV, civ_id)], user)
     return record
 
@@ -292,8 +292,8 @@ def race_item_add(gm: User, campaign_id: int, data: dict[str, Any]) -> RaceItem:
     except RaceProblem as problem:
         raise ServiceError(f"{problem.field}: {problem.reason}", field=problem.field) from None
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _require_not_started(campaign, "add race items")
         refused = extra_item_problem(item, selectors.campaign_race_items(campaign))
         if refused is not None:
@@ -301,7 +301,7 @@ def race_item_add(gm: User, campaign_id: int, data: dict[str, Any]) -> RaceItem:
         stored = [*campaign.rule_options.get("race_items", []), state_io.race_item_to_dict(item)]
         campaign.rule_options = {**campaign.rule_options, "race_items": stored}
         campaign.save(update_fields=["rule_options"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "RaceItemPriced", {"key": item.key, "name": item.name, "ap": item.ap}, PUBLIC)], gm)
     return item
 
@@ -310,8 +310,8 @@ def civ_setup_submit(user: User, campaign_id: int, *, kind: str, race: dict[str,
                      faction: str | None = None) -> CivilizationSetup:
     """A player submits their race (30 AP, Cluster War §3.1) or picks a faction; the GM reviews it next."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        civ_id = _require_player(viewer_for(user, campaign))
+        campaign = locked_campaign(campaign_id)
+        civ_id = require_player(viewer_for(user, campaign))
         _require_not_started(campaign, "change your civilization's setup")
         existing = CivilizationSetup.objects.filter(civilization_id=civ_id).first()
         if existing is not None and existing.status == CivilizationSetup.Status.APPROVED:
@@ -339,7 +339,7 @@ def civ_setup_submit(user: User, campaign_id: int, *, kind: str, race: dict[str,
         setup, _ = CivilizationSetup.objects.update_or_create(
             civilization_id=civ_id,
             defaults={**values, "status": CivilizationSetup.Status.SUBMITTED, "gm_comment": ""})
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "CivilizationSetupSubmitted", {"civ_id": civ_id, "kind": kind, "summary": summary}, CIV, civ_id)], user)
     return setup
 
@@ -348,8 +348,8 @@ def civ_setup_review(gm: User, campaign_id: int, civ_id: int, *, approve: bool, 
     """The GM approves a civilization's setup, or sends it back with a comment saying why."""
     comment = comment.strip()
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         setup = CivilizationSetup.objects.filter(civilization_id=civ_id, civilization__campaign=campaign).first()
         if setup is None:
             raise NotFound("That civilization has not submitted a setup.")
@@ -358,7 +358,7 @@ def civ_setup_review(gm: User, campaign_id: int, civ_id: int, *, approve: bool, 
         setup.status = CivilizationSetup.Status.APPROVED if approve else CivilizationSetup.Status.RETURNED
         setup.gm_comment = comment
         setup.save(update_fields=["status", "gm_comment", "updated_at"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "CivilizationSetupApproved" if approve else "CivilizationSetupReturned",
             {"civ_id": civ_id, "comment": comment}, CIV, civ_id)], gm)
     return setup

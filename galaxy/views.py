@@ -7,8 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from galaxy import selectors
-from game import selectors as game_selectors
-from game.engine.races import Category
+from game import visibility
 from game.errors import NotFound
 
 
@@ -19,20 +18,20 @@ def _not_found(request: HttpRequest, message: str = "No such campaign.") -> Http
 @login_required
 def setup_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     try:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
     except NotFound:
         return _not_found(request)
     if not viewer.is_gm:
         return _not_found(request, "Only the campaign's Game Master sets up its galaxy.")
     return render(request, "galaxy/setup.html", {"campaign": campaign,
                                                   "setup": selectors.galaxy_setup(viewer, campaign),
-                                                  "race_categories": [c.value for c in Category]})
+                                                  "race_categories": selectors.race_categories()})
 
 
 @login_required
 def designer_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     try:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
     except NotFound:
         return _not_found(request)
     if not (viewer.is_gm or viewer.is_player):
@@ -45,7 +44,7 @@ def designer_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 def civilization_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     try:
-        campaign, viewer = game_selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
     except NotFound:
         return _not_found(request)
     if not viewer.is_player or viewer.civ_id is None:

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from game import visibility
 from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
 
 
@@ -58,8 +59,14 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # the stubs ar
 
 @admin.register(Event)
 class EventAdmin(ReadOnlyAdmin):
-    list_display = ("campaign", "seq", "type", "visibility", "civilization", "round", "step_index", "created_at")
+    list_display = ("campaign", "seq", "type", "visibility", "read_by", "round", "step_index", "created_at")
     list_filter = ("visibility", "type")
+
+    @admin.display(description="Read by")
+    def read_by(self, event: Event) -> str:
+        """Who may read the event, by the same rule every page and socket applies (game.visibility)."""
+        civ_ids = list(Civilization.objects.filter(campaign_id=event.campaign_id).values_list("pk", flat=True))
+        return ", ".join(visibility.readers(event.as_message(), civ_ids))
 
 
 @admin.register(EventWitness)

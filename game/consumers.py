@@ -1,4 +1,5 @@
-"""The campaign websocket: push-only. Writes go over HTTP; each pushed event is filtered for this viewer."""
+"""The campaign websocket: push-only. Writes go over HTTP; each pushed event is filtered for this viewer, and who
+the viewer is is checked again whenever who may see the campaign changes (its visibility, a membership)."""
 
 from __future__ import annotations
 
@@ -7,26 +8,27 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from game import selectors, visibility
 from game.errors import NotFound
 from game.realtime import campaign_group
-from game.selectors import Viewer, campaign_for, message_for
 
+# The socket's viewer may not see the campaign (any more): it is private, or they were removed from it.
 CLOSE_NOT_ALLOWED = 4403
 
 
 class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
-    viewer: Viewer
+    viewer: visibility.Viewer | None = None
+    # The campaign's `access_seq` the viewer was computed at: a push stamped later re-checks it first.
+    access_seq = 0
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
-        try:
-            _, self.viewer = await database_sync_to_async(campaign_for)(self.scope["user"], self.campaign_id)
-        except NotFound:
+        if not await self._check_viewer():
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         await self.channel_layer.group_add(campaign_group(self.campaign_id), self.channel_name)
         await self.accept()
-        await self.send_json({"type": "hello", "viewer": {"role": self.viewer.role, "civ_id": self.viewer.civ_id}})
+        await self.send_json({"type": "hello", "viewer": self._viewer_json()})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
@@ -35,15 +37,47 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
 
     async def campaign_events(self, message: dict[str, Any]) -> None:
+        if message["access_seq"] > self.access_seq and not await self._recheck():
+            return
+        # Described in the words of this viewer's map: names come from the campaign's world (cached per process).
+        names = await database_sync_to_async(selectors.event_names_in)(self.viewer, self.campaign_id)
         for stored in message["events"]:
-            event = message_for(self.viewer, stored)
+            event = selectors.message_for(self.viewer, stored, names) if self.viewer else None
             if event is not None:
                 await self.send_json({"type": "event", "event": event})
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "progress", "progress": message["progress"]})
+        if self.viewer is not None:
+            await self.send_json({"type": "progress", "progress": message["progress"]})
 
     async def campaign_odds(self, message: dict[str, Any]) -> None:
-        # An odds simulation's progress and result are for the person who asked (combat.services.odds_run).
-        if self.viewer.user_id is not None and self.viewer.user_id == message["user_id"]:
+        if self.viewer is not None and visibility.odds_readable(self.viewer, message["user_id"]):
             await self.send_json({"type": "odds", "odds": message["odds"]})
+
+    async def _check_viewer(self) -> bool:
+        """Who the socket's user is in the campaign now, from the database; False if they may not see it."""
+        try:
+            campaign, self.viewer = await database_sync_to_async(visibility.campaign_for)(
+                self.scope["user"], self.campaign_id)
+        except NotFound:
+            self.viewer = None
+            return False
+        self.access_seq = campaign.access_seq
+        return True
+
+    async def _recheck(self) -> bool:
+        """Who may see the campaign changed: from now on the socket forwards what the viewer may see now. One who
+        may no longer see it gets nothing more: a last frame saying why, and the socket closes."""
+        before = self.viewer
+        if await self._check_viewer():
+            if self.viewer != before:
+                await self.send_json({"type": "viewer", "viewer": self._viewer_json()})
+            return True
+        await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
+        await self.send_json({"type": "access", "allowed": False,
+                              "reason": "You can no longer see this campaign."})
+        await self.close(code=CLOSE_NOT_ALLOWED)
+        return False
+
+    def _viewer_json(self) -> dict[str, Any]:
+        return self.viewer.as_json() if self.viewer else {"role": None, "civ_id": None}

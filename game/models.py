@@ -54,6 +54,9 @@ class Campaign(models.Model):
     entered_rolls = models.JSONField(default=list, blank=True)
     # The number of the last event; the per-campaign sequence is taken from here under the campaign's row lock.
     last_seq = models.PositiveBigIntegerField(default=0)
+    # The number of the last event that changed who may see the campaign (its visibility, a membership): each
+    # push carries it, and an open socket re-checks its viewer when it grows (game.consumers).
+    access_seq = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CampaignManager()
@@ -96,7 +99,9 @@ class Membership(models.Model):
 
 class Civilization(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="civilizations")
-    membership = models.OneToOneField(Membership, on_delete=models.CASCADE, related_name="civilization")
+    # Empty once the GM removed its player: the civilization stays in the world and its record (game.services).
+    membership = models.OneToOneField(Membership, null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="civilization")
     name = models.CharField(max_length=80)
 
     class Meta:

@@ -33,10 +33,12 @@ def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
 EVENTS_PER_MESSAGE = 200
 
 
-def publish_events(campaign_id: int, messages: list[dict[str, Any]]) -> None:
-    """Push stored events to every consumer of the campaign; each consumer filters them for its viewer."""
+def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq: int) -> None:
+    """Push stored events to every consumer of the campaign; each consumer filters them for its viewer, after
+    re-checking who its viewer is if who may see the campaign changed since (`access_seq` grew)."""
     for start in range(0, len(messages), EVENTS_PER_MESSAGE):
-        _group_send(campaign_id, {"type": "campaign.events", "events": messages[start:start + EVENTS_PER_MESSAGE]})
+        _group_send(campaign_id, {"type": "campaign.events", "access_seq": access_seq,
+                                  "events": messages[start:start + EVENTS_PER_MESSAGE]})
 
 
 def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:
@@ -45,3 +47,11 @@ def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:
         _group_send(campaign_id, {"type": "campaign.progress", "progress": progress})
     except Exception:  # progress is cosmetic: it must never fail a resolution
         logger.warning("Could not push progress for campaign %s", campaign_id, exc_info=True)
+
+
+def publish_odds(campaign_id: int, user_id: int, odds: dict[str, Any]) -> None:
+    """An odds simulation's progress or result, for the consumer of the person who asked (not part of the record)."""
+    try:
+        _group_send(campaign_id, {"type": "campaign.odds", "user_id": user_id, "odds": odds})
+    except Exception:  # progress is cosmetic; the result is stored and read by GET
+        logger.warning("Could not push odds for campaign %s", campaign_id, exc_info=True)

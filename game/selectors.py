@@ -1,113 +1,81 @@
-"""Reads, each filtered for its viewer. Whatever a viewer may see is decided here, for every path."""
+"""Reads, each filtered for its viewer. What a viewer may see is decided in `game.visibility`; here it is read."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
 from game import state_io
-from game.engine.events import Event as EngineEvent
-from game.engine.events import Visibility
+from game.engine.catalogue import Names
+from game.engine.names import WorldNames
 from game.engine.orders import legal_orders
 from game.engine.phases import ALL_STEPS, Phase, StepKind
-from game.engine.visibility import civ_figures, civ_view, event_visible_to, public_map
-from game.engine.world import unit_label
+from game.engine.visibility import civ_figures, civ_view, public_map
+from game.engine.world import World
 from game.errors import NotFound
-from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
+from game.event_catalogue import describe, in_chronicle
+from game.models import Campaign, CivFigures, Civilization, Membership, Order, Readiness
+from game.visibility import Viewer, can_see, civ_in_view, events_visible_to
 
-Role = Membership.Role
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who is looking: a member with a role (and, for a player, their civilization), or a guest of a public
-    campaign (a spectator without an account)."""
-
-    role: str | None
-    civ_id: int | None = None
-    user_id: int | None = None
-
-    @property
-    def is_gm(self) -> bool:
-        return self.role == Role.GM
-
-    @property
-    def is_player(self) -> bool:
-        return self.role == Role.PLAYER and self.civ_id is not None
-
-
-def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Viewer:
-    """The viewer a user is in a campaign; raises NotFound when they may not see it at all, so a private
-    campaign's existence is not revealed to strangers."""
-    membership = None
-    if user.is_authenticated:
-        membership = (
-            Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization").first()
-        )
-    if membership is not None:
-        civ = getattr(membership, "civilization", None)
-        return Viewer(membership.role, civ.pk if civ else None, user.pk)
-    if campaign.is_public:
-        return Viewer(Role.SPECTATOR, None, user.pk if user.is_authenticated else None)
-    raise NotFound("No such campaign.")
-
-
-def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tuple[Campaign, Viewer]:
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound("No such campaign.")
-    return campaign, viewer_for(user, campaign)
-
-
-def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
-    """Whether a viewer may read a stored event (as `Event.as_message` gives it): the GM reads all, a spectator
-    the public ones, a player what `event_visible_to` (the engine's one rule) allows their civilization."""
-    if viewer.is_gm:
-        return True
-    visibility = Visibility(message["visibility"])
-    if viewer.civ_id is None:
-        return visibility is Visibility.PUBLIC
-    event = EngineEvent(message["type"], message["payload"], visibility,
-                        message["civ_id"] if visibility is Visibility.CIV else None)
-    return event_visible_to(event, viewer.civ_id)
-
+# Names for a caller that has no world at hand: everything is said without a name ("a unit").
+NOBODYS_NAMES: Names = WorldNames(World())
 
 # Payload fields of events a viewer may read that only the GM may see: how many orders a step had, across every
 # civilization, would tell a player what the others did.
 GM_ONLY_FIELDS: dict[str, frozenset[str]] = {"StepResolved": frozenset({"orders"})}
 
 
-def message_for(viewer: Viewer, message: dict[str, Any]) -> dict[str, Any] | None:
-    """A stored event (as `Event.as_message` gives it) as this viewer may read it; None if not at all. Every
-    path that hands events out (the websocket, the REST log) goes through here."""
+def message_for(viewer: Viewer, message: dict[str, Any], names: Names = NOBODYS_NAMES) -> dict[str, Any] | None:
+    """A stored event (as `Event.as_message` gives it) as this viewer may read it, with its description in the
+    words of `names` (`event_names_for`) and whether it belongs in the chronicle; None if not at all. Every path
+    that hands events out (the websocket, the REST log) goes through here."""
     if not can_see(viewer, message):
         return None
     hidden = GM_ONLY_FIELDS.get(message["type"], frozenset())
-    if viewer.is_gm or not hidden & message["payload"].keys():
-        return message
-    return {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
+    if not viewer.is_gm and hidden & message["payload"].keys():
+        message = {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
+    return {**message, "description": describe(message["type"], message["payload"], names),
+            "chronicle": in_chronicle(message["type"])}
+
+
+def event_names_for(viewer: Viewer, campaign: Campaign) -> Names:
+    """What this viewer calls the units, places and civilizations events name: the campaign's world as the viewer
+    knows it (cached per process by `state_io.load_world`), so a description never names what their map hides."""
+    civ_names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
+    return WorldNames(state_io.load_world(campaign), viewer.civ_id if viewer.is_player else None,
+                      is_gm=viewer.is_gm, civ_names=civ_names)
+
+
+def event_names_in(viewer: Viewer | None, campaign_id: int) -> Names:
+    """`event_names_for` by the campaign's id (the websocket consumer's); nobody's names for a viewer turned away."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    return event_names_for(viewer, campaign) if viewer is not None and campaign is not None else NOBODYS_NAMES
 
 
 def event_messages_for(viewer: Viewer, campaign: Campaign, since: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
     """The log after `since`, as this viewer may read it."""
-    messages = (message_for(viewer, e.as_message()) for e in events_visible_to(viewer, campaign, since)[:limit])
+    names = event_names_for(viewer, campaign)
+    messages = (message_for(viewer, e.as_message(), names)
+                for e in events_visible_to(viewer, campaign, since)[:limit])
     return [m for m in messages if m is not None]
 
 
-def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
-    events = Event.objects.filter(campaign=campaign, seq__gt=since)
-    if viewer.is_gm:
-        return events
-    if viewer.civ_id is None:
-        return events.filter(visibility=Visibility.PUBLIC)
-    # The same rule as `can_see`, as a query: witnesses are the `seen_by` of GM-visibility events.
-    mine = Q(visibility=Visibility.CIV, civilization_id=viewer.civ_id) | Q(
-        visibility=Visibility.GM, witnesses__civilization_id=viewer.civ_id
-    )
-    return events.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
+def campaign_by_invite(invite_token: str) -> Campaign | None:
+    """The campaign an invite link is for (anyone holding the link may see its name and join)."""
+    return Campaign.objects.filter(invite_token=invite_token).first()
+
+
+def campaign_named(name: str) -> Campaign | None:
+    return Campaign.objects.filter(name=name).order_by("pk").first()
+
+
+def players_of(campaign: Campaign) -> list[dict[str, Any]]:
+    """Each civilization with its player's user name (None once the GM removed its player), in joining order."""
+    civs = Civilization.objects.filter(campaign=campaign).select_related("membership__user").order_by("pk")
+    return [{"civ_id": civ.pk, "name": civ.name,
+             "username": civ.membership.user.get_username() if civ.membership else None} for civ in civs]
 
 
 def campaigns_listed_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Campaign]:
@@ -166,7 +134,20 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state["entered_rolls"] = campaign.entered_rolls
         state["dice_mode"] = campaign.rule_options.get("dice_mode", "server")
         state["can_undo"] = campaign.resolutions.filter(status="done").exists()
+        state["members"] = [_member_json(m) for m in Membership.objects.filter(campaign=campaign)
+                            .select_related("user", "civilization").order_by("joined_at", "pk")]
     return state
+
+
+def _member_json(membership: Membership) -> dict[str, Any]:
+    civ = getattr(membership, "civilization", None)
+    return {"user_id": membership.user_id, "username": membership.user.get_username(), "role": membership.role,
+            "civ_id": civ.pk if civ else None}
+
+
+def step_keys() -> list[str]:
+    """Every step's key (`explore.14`), in the rules' order."""
+    return [step.key for step in ALL_STEPS]
 
 
 def round_steps() -> list[dict[str, Any]]:
@@ -185,6 +166,18 @@ def round_steps() -> list[dict[str, Any]]:
     ]
 
 
+def order_json(order: Order) -> dict[str, Any]:
+    return {
+        "id": order.pk, "civ_id": order.civilization_id, "round": order.round, "kind": order.kind,
+        "payload": order.payload, "idempotency_key": order.idempotency_key, "created_at": order.created_at,
+    }
+
+
+def orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    """The open step's orders the viewer may read: the GM every civilization's, a player their own."""
+    return [order_json(order) for order in orders_visible_to(viewer, campaign)]
+
+
 def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     if viewer.is_gm:
@@ -195,37 +188,26 @@ def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
 
 
 def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
-    """The orders the viewer's civilization may give in the open step, as the engine offers them, each with a
-    label naming the unit (or colony) it is for; nobody else has any."""
+    """The orders the viewer's civilization may give in the open step, as the engine offers them, each with the
+    form a page draws for it (kind, label, title, description, the fixed payload and the fields to fill, with
+    their choices by name and their ranges); nobody else has any."""
     if not viewer.is_player or viewer.civ_id is None or campaign.status != Campaign.Status.OPEN:
         return []
     if campaign.step.kind is not StepKind.ORDERS:
         return []
     world = state_io.load_world(campaign)
-    offered = []
-    for legal in legal_orders(world, viewer.civ_id, campaign.step.key):
-        unit = world.units.get(legal.payload.get("unit_id", -1))
-        offered.append({
-            "kind": legal.kind,
-            "payload": dict(legal.payload),
-            "choices": {name: list(values) for name, values in legal.choices.items()},
-            "label": unit_label(world, unit) if unit is not None else legal.kind,
-        })
-    return offered
+    return [legal.as_dict() for legal in legal_orders(world, viewer.civ_id, campaign.step.key)]
 
 
 def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None) -> dict[str, Any]:
     """What the viewer may see of the campaign's world: a player their civilization's view (what it owns and
     what it knows) and its figures over the rounds; the GM any civilization's, or, without one, the public
     map with every civilization listed; a spectator the public map only."""
+    civ_id = civ_in_view(viewer, civ_id)
     world = state_io.load_world(campaign)
-    if viewer.is_player:
-        if civ_id not in (None, viewer.civ_id):
-            raise NotFound("No such civilization view.")
-        civ_id = viewer.civ_id
-    elif not viewer.is_gm or civ_id is None:
+    if civ_id is None:
         return {"kind": "public", "map": public_map(world), "figures": []}
-    if civ_id is None or civ_id not in world.civs:
+    if civ_id not in world.civs:
         raise NotFound("That civilization has no place in this campaign's world yet.")
     history = CivFigures.objects.filter(civilization_id=civ_id).values("round", "figures")
     return {

@@ -6,106 +6,54 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import yaml
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from combat import selectors as combat_selectors
+from combat import services as combat_services
 from combat.engine.registry import COMBAT_SYSTEMS, combat_system
-from game import realtime, state_io
+from game import dispatch, ledger, realtime, state_io
 from game.engine import events as engine_events
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import ALL_STEPS, Pointer
-from game.engine.resolve import StepInput, resolve_step
-from game.engine.scenario import ScenarioProblem, assign_civilizations, parse_scenario
+from game.engine.resolve import resolve_step
+from game.engine.scenario import (
+    ScenarioProblem,
+    assign_civilizations,
+    expectation_failures,
+    parse_pointer,
+    parse_scenario,
+    run_scenario,
+)
+from game.engine.step_input import StepInput
 from game.engine.visibility import civ_figures
-from game.engine.world import World
+from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
+from game.ledger import User, append_events, locked_campaign
 from game.models import (
     Campaign,
     CivFigures,
     Civilization,
     Event,
-    EventWitness,
     Membership,
     Order,
     Readiness,
     StepResolution,
 )
-from game.selectors import Viewer, campaign_for, viewer_for
+from game.visibility import campaign_for, require_gm, require_player, viewer_for
 
 logger = logging.getLogger(__name__)
 Role = Membership.Role
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
-
-User = AbstractBaseUser | AnonymousUser
-DEFAULT_COMBAT_SYSTEM = "instant_mass"
-
-
-def _locked_campaign(campaign_id: int) -> Campaign:
-    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound("No such campaign.")
-    return campaign
-
-
-def _append_events(
-    campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None
-) -> list[Event]:
-    """Number the events after the campaign's last one and store them; push them once the transaction commits.
-    The caller holds the campaign's row lock, so numbers never collide or skip."""
-    rows = [
-        Event(
-            campaign=campaign,
-            seq=campaign.last_seq + offset,
-            type=event.type,
-            payload=event.payload,
-            visibility=event.visibility.value,
-            civilization_id=event.civ_id,
-            actor_id=actor.pk if actor is not None and actor.is_authenticated else None,
-            round=campaign.round,
-            step_index=campaign.step_index,
-        )
-        for offset, event in enumerate(events, start=1)
-    ]
-    Event.objects.bulk_create(rows)
-    witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
-                 if event.visibility is GM and event.payload.get("seen_by")]
-    if witnessed:
-        civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
-        EventWitness.objects.bulk_create(
-            EventWitness(event_id=row.pk, civilization_id=civ_id)
-            for row, event in witnessed
-            for civ_id in set(event.payload["seen_by"]) & civ_ids
-        )
-    campaign.last_seq += len(rows)
-    campaign.save(update_fields=["last_seq"])
-    # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
-    messages = [row.as_message() for row in rows]
-    transaction.on_commit(partial(realtime.publish_events, campaign.pk, messages), robust=True)
-    return rows
-
-
-def _require_gm(viewer: Viewer) -> None:
-    if not viewer.is_gm:
-        raise Forbidden("Only the campaign's Game Master can do that.")
-
-
-def _require_player(viewer: Viewer) -> int:
-    if not viewer.is_player or viewer.civ_id is None:
-        raise Forbidden("Only a player with a civilization in this campaign can do that.")
-    return viewer.civ_id
-
 
 def _check_pointer(campaign: Campaign, expected_round: int, expected_step: str, doing: str) -> None:
     if (campaign.round, campaign.step.key) != (expected_round, expected_step):
@@ -123,7 +71,7 @@ def _require_open(campaign: Campaign, doing: str) -> None:
 # --- campaigns and membership ------------------------------------------------------------------------------------
 
 def campaign_create(
-    gm: User, *, name: str, seed: str, rule_options: dict[str, Any] | None = None, is_public: bool = False,
+    gm: User, *, name: str, seed: str = "", rule_options: dict[str, Any] | None = None, is_public: bool = False,
     first_year: int = 1,
 ) -> Campaign:
     if not gm.is_authenticated:
@@ -131,16 +79,17 @@ def campaign_create(
     if not name.strip():
         raise ServiceError("Give the campaign a name.", field="name")
     try:
-        combat_system((rule_options or {}).get("combat_system", DEFAULT_COMBAT_SYSTEM))
+        combat_system((rule_options or {}).get("combat_system", combat_selectors.DEFAULT_COMBAT_SYSTEM))
     except ValueError as error:
         raise ServiceError(str(error), field="rule_options.combat_system") from None
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            name=name.strip(), seed=seed, rule_options=rule_options or {}, is_public=is_public, first_year=first_year
+            name=name.strip(), seed=seed or ledger.random_seed(), rule_options=rule_options or {},
+            is_public=is_public, first_year=first_year,
         )
         Membership.objects.create(campaign=campaign, user_id=gm.pk, role=Role.GM)
-        campaign = _locked_campaign(campaign.pk)
-        _append_events(campaign, [engine_events.Event(
+        campaign = locked_campaign(campaign.pk)
+        append_events(campaign, [engine_events.Event(
             "CampaignCreated", {"name": campaign.name, "date": str(campaign.date)}, PUBLIC)], gm)
     return campaign
 
@@ -158,27 +107,48 @@ def campaign_join(user: User, *, invite_token: str, civ_name: str) -> Civilizati
     if campaign_id is None:
         raise NotFound("This invite link is not valid (anymore). Ask the GM for a new one.")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         if Membership.objects.filter(campaign=campaign, user_id=user.pk).exists():
             raise Conflict("You are already in this campaign.")
         if Civilization.objects.filter(campaign=campaign, name__iexact=civ_name).exists():
             raise ServiceError(f"A civilization called {civ_name!r} is already in this campaign.", field="civ_name")
         membership = Membership.objects.create(campaign=campaign, user_id=user.pk, role=Role.PLAYER)
         civ = Civilization.objects.create(campaign=campaign, membership=membership, name=civ_name)
-        _append_events(campaign, [engine_events.Event("CivilizationJoined", {"civ_id": civ.pk, "name": civ.name},
-                                                      PUBLIC)], user)
+        # A guest following a public campaign becomes its player: their open pages now read as that player.
+        append_events(campaign, [engine_events.Event("CivilizationJoined", {"civ_id": civ.pk, "name": civ.name},
+                                                     PUBLIC)], user, changes_access=True)
     return civ
 
 
 def campaign_set_public(gm: User, campaign_id: int, *, is_public: bool) -> Campaign:
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         if campaign.is_public != is_public:
             campaign.is_public = is_public
             campaign.save(update_fields=["is_public"])
-            _append_events(campaign, [engine_events.Event("VisibilityChanged", {"is_public": is_public}, GM)], gm)
+            append_events(campaign, [engine_events.Event("VisibilityChanged", {"is_public": is_public}, GM)], gm,
+                          changes_access=True)
     return campaign
+
+
+def membership_remove(gm: User, campaign_id: int, user_id: int) -> None:
+    """The GM removes a member: from then on they see the campaign as any guest does (a private one not at all),
+    open pages included. A player's civilization stays in the world and the log, without a player."""
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        membership = Membership.objects.filter(campaign=campaign, user_id=user_id).select_related(
+            "civilization", "user").first()
+        if membership is None:
+            raise NotFound("That user is not a member of this campaign.")
+        if membership.role == Role.GM:
+            raise Conflict("The Game Master cannot be removed from their own campaign.")
+        civ = getattr(membership, "civilization", None)
+        payload = {"user_id": user_id, "username": membership.user.get_username(),
+                   "civ_id": civ.pk if civ else None, "civ_name": civ.name if civ else ""}
+        membership.delete()  # the civilization keeps its place (its membership is set empty)
+        append_events(campaign, [engine_events.Event("MemberRemoved", payload, GM)], gm, changes_access=True)
 
 
 def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign:
@@ -186,8 +156,8 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
     seed. Scenario civilizations go to the campaign's civilizations in the order they joined. Only before the
     first step is resolved; the scenario's own orders and expectations are for testing and are not used."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         if campaign.resolutions.exists():
             raise Conflict("A scenario can only be loaded before the first step is resolved.")
         try:
@@ -209,11 +179,34 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
             campaign.rule_options = {**campaign.rule_options, "combat_system": scenario.combat.key}
         campaign.round = scenario.first_round
         campaign.save(update_fields=["seed", "first_year", "rule_options", "round"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "ScenarioLoaded", {"title": scenario.title, "civilizations": len(players)}, PUBLIC)], gm)
         state_io.store_snapshot(campaign, world)
-        figures_record(campaign)
+        figures_record(campaign, world)
     return campaign
+
+
+def scenario_play(text: str, *, seed: str | None = None, through: str | None = None) -> dict[str, Any]:
+    """Play a scenario file through the rules alone, outside any campaign (`manage.py cv_scenario`); nothing is
+    stored. The final state, the event log, and, when played to its end, the expectations it failed."""
+    try:
+        scenario = parse_scenario(yaml.safe_load(text), COMBAT_SYSTEMS)
+        last = parse_pointer(through) if through else None
+    except yaml.YAMLError as error:
+        raise ServiceError(f"not valid YAML: {error}", field="text") from None
+    except ScenarioProblem as problem:
+        raise ServiceError(str(problem), field=problem.field) from None
+    run = run_scenario(scenario, through=last, seed=seed)
+    return {
+        "title": scenario.title,
+        "state": world_to_dict(run.final),
+        "events": [
+            {"round": pointer.round, "step": pointer.step.key, "type": event.type, "payload": event.payload,
+             "visibility": event.visibility.value, "civ_id": event.civ_id}
+            for pointer, event in run.log
+        ],
+        "expectations_failed": expectation_failures(scenario, run.final) if last is None else [],
+    }
 
 
 # --- orders --------------------------------------------------------------------------------------------------------
@@ -224,8 +217,8 @@ def order_submit(
 ) -> tuple[Order, bool]:
     """Store a player's order for the open step once; the same idempotency key returns the stored order."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        civ_id = _require_player(viewer_for(user, campaign))
+        campaign = locked_campaign(campaign_id)
+        civ_id = require_player(viewer_for(user, campaign))
         existing = Order.objects.filter(civilization_id=civ_id, idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing, False
@@ -233,7 +226,7 @@ def order_submit(
         _require_open(campaign, "give orders")
         command = OrderCommand(civ_id=civ_id, step_key=step, kind=kind, payload=payload)
         try:
-            validate_order(command, _world(campaign))
+            validate_order(command, state_io.load_world(campaign))
         except OrderProblem as problem:
             raise ServiceError(problem.message, field=problem.field) from None
         try:
@@ -244,7 +237,7 @@ def order_submit(
                 )
         except IntegrityError:  # the same key raced in from another request
             return Order.objects.get(civilization_id=civ_id, idempotency_key=idempotency_key), False
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "OrderAccepted", {"order_id": order.pk, "kind": kind, "step": step}, CIV, civ_id)], user)
     return order, True
 
@@ -252,8 +245,8 @@ def order_submit(
 def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
     """Take back one of the civilization's orders while its step is still open (to change it, send a new one)."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        civ_id = _require_player(viewer_for(user, campaign))
+        campaign = locked_campaign(campaign_id)
+        civ_id = require_player(viewer_for(user, campaign))
         order = Order.objects.filter(pk=order_id, campaign=campaign, civilization_id=civ_id).first()
         if order is None:
             raise NotFound("You have no such order.")
@@ -261,14 +254,14 @@ def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
             raise Conflict("That order's step is over; it can no longer be changed.")
         _require_open(campaign, "change orders")
         order.delete()
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "OrderWithdrawn", {"order_id": order_id, "kind": order.kind}, CIV, civ_id)], user)
 
 
 def ready_mark(user: User, campaign_id: int, *, round: int, step: str) -> None:
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        civ_id = _require_player(viewer_for(user, campaign))
+        campaign = locked_campaign(campaign_id)
+        civ_id = require_player(viewer_for(user, campaign))
         _check_pointer(campaign, round, step, "mark ready for")
         _require_open(campaign, "mark ready")
         _, created = Readiness.objects.get_or_create(
@@ -276,7 +269,7 @@ def ready_mark(user: User, campaign_id: int, *, round: int, step: str) -> None:
         )
         if created:
             # Only the GM (and the player themself) learn who is ready; other players do not.
-            _append_events(campaign, [engine_events.Event("CivilizationReady", {"civ_id": civ_id, "step": step},
+            append_events(campaign, [engine_events.Event("CivilizationReady", {"civ_id": civ_id, "step": step},
                                                           CIV, civ_id)], user)
 
 
@@ -288,14 +281,14 @@ def ruling_post(gm: User, campaign_id: int, *, civ_id: int | None, text: str) ->
     if not text:
         raise ServiceError("Write the ruling.", field="text")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         if civ_id is not None and not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
             raise ServiceError("That civilization is not in this campaign.", field="civ_id")
         payload = {"text": text, "step": campaign.step.key}
         event = engine_events.Event("GmRuling", payload, CIV, civ_id) if civ_id else engine_events.Event(
             "GmRuling", payload, PUBLIC)
-        (row,) = _append_events(campaign, [event], gm)
+        (row,) = append_events(campaign, [event], gm)
     return row
 
 
@@ -305,7 +298,7 @@ def step_preview(gm: User, campaign_id: int, *, expected_round: int, expected_st
     """What resolving the open step would do, without doing it: the proposed events (numbered, for overrides),
     the rolls, and a digest that a commit with overrides must match. Nothing is stored."""
     campaign, viewer = campaign_for(gm, campaign_id)
-    _require_gm(viewer)
+    require_gm(viewer)
     _check_pointer(campaign, expected_round, expected_step, "preview")
     _require_open(campaign, "preview")
     with _asking_gm_for_rolls():
@@ -327,8 +320,8 @@ def step_advance(
     previewed events, each with a reason, and must be made against the events the step resolves to now (the
     preview's digest). A stale or repeated Advance changes nothing."""
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _check_pointer(campaign, expected_round, expected_step, "advance")
         _require_open(campaign, "advance")
         entered = list(campaign.entered_rolls)
@@ -356,27 +349,18 @@ def step_advance(
         campaign.failure = ""
         campaign.entered_rolls = []
         campaign.save(update_fields=["status", "failure", "entered_rolls"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "StepClosed", {"round": campaign.round, "step": campaign.step.key, "label": campaign.step.label},
             PUBLIC)], gm)
-        transaction.on_commit(partial(_enqueue_resolution, campaign.pk, campaign.round, campaign.step_index),
-                              robust=True)
+        dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, campaign.pk, campaign.round, campaign.step_index)
     return resolution
-
-
-def _enqueue_resolution(campaign_id: int, round: int, step_index: int) -> None:
-    from game.tasks import resolve_step_task
-
-    resolve_step_task.delay(campaign_id, round, step_index)
 
 
 def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
     """Resolve a closed step exactly once. Returns False when there was nothing to do (already resolved, or the
     campaign moved on), so a task delivered twice, or re-run after a crash, is harmless."""
-    from combat import services as combat_services  # combat.services imports this module
-
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         resolution = StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).first()
         if resolution is None or resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(
             round, step_index
@@ -389,7 +373,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
     realtime.publish_progress(campaign_id, {"round": round, "step": ALL_STEPS[step_index].key, "state": "running"})
     try:
         with transaction.atomic():
-            campaign = _locked_campaign(campaign_id)
+            campaign = locked_campaign(campaign_id)
             resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
             if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):
                 return False
@@ -399,7 +383,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                     raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
                 events = _with_overrides(step_input.world, events, resolution.overrides)
             resolution.seq_before = campaign.last_seq
-            _append_events(campaign, events)
+            append_events(campaign, events)
             combat_services.battles_record(campaign, events)
             world = step_input.world
             if state_io.changes_world(events):
@@ -416,8 +400,8 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             if campaign.step_index == 0:
                 # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
                 state_io.store_snapshot(campaign, world)
-                figures_record(campaign)
-            _append_events(campaign, [_step_opened(campaign)])
+                figures_record(campaign, world)
+            append_events(campaign, [_step_opened(campaign)])
         return True
     except combat_services.ChoiceWaiting as waiting:
         # Not a failure: the step waits for a player's choice, then resumes (combat.services._resume).
@@ -440,14 +424,12 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
     """Roll the campaign back to the start of the last resolved step: its world and pointer as they were, its
     events kept in the log but marked undone, and everyone told why. Resolving it again from the same seed,
     orders and rolls gives the same result."""
-    from combat.models import Battle
-
     reason = reason.strip()
     if not reason:
         raise ServiceError("Say why the step is undone; the players will read it.", field="reason")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         if campaign.status == Campaign.Status.RESOLVING:
             raise Conflict("Wait for the running resolution to finish before undoing.")
         last = StepResolution.objects.filter(campaign=campaign, status=StepResolution.Status.DONE).order_by(
@@ -460,8 +442,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
             raise Conflict(str(error)) from None
         Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
         CivFigures.objects.filter(civilization__campaign=campaign, round__gt=last.round).delete()
-        # Battles are records of the step's events; resolving the step again records them anew.
-        Battle.objects.filter(campaign=campaign, round=last.round, step_index=last.step_index).delete()
+        combat_services.battles_forget(campaign, last.round, last.step_index)
         campaign.round, campaign.step_index = last.round, last.step_index
         campaign.status = Campaign.Status.OPEN
         campaign.failure = ""
@@ -469,7 +450,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
         last.status = StepResolution.Status.UNDONE
         last.undo_reason = reason
         last.save(update_fields=["status", "undo_reason"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "StepUndone", {"round": last.round, "step": campaign.step.key, "label": campaign.step.label,
                            "reason": reason, "undone_after_seq": last.seq_before}, PUBLIC),
             _step_opened(campaign)], gm)
@@ -481,12 +462,12 @@ def dice_enter(gm: User, campaign_id: int, *, rolls: Sequence[int]) -> list[int]
     if any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in rolls):
         raise ServiceError("Rolls are whole numbers from 1 up.", field="rolls")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
         _require_open(campaign, "enter rolls")
         campaign.entered_rolls = list(rolls)
         campaign.save(update_fields=["entered_rolls"])
-        _append_events(campaign, [engine_events.Event(
+        append_events(campaign, [engine_events.Event(
             "DiceEntered", {"step": campaign.step.key, "rolls": list(rolls)}, GM)], gm)
     return list(rolls)
 
@@ -558,7 +539,7 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
     reason = f"{type(error).__name__}: {error}"
     logger.exception("Resolving campaign %s round %s step %s failed", campaign_id, round, step_index)
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).exclude(
             status=StepResolution.Status.DONE
         ).update(status=StepResolution.Status.FAILED, error=reason, finished_at=timezone.now())
@@ -566,20 +547,14 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
             campaign.status = Campaign.Status.FAILED
             campaign.failure = reason
             campaign.save(update_fields=["status", "failure"])
-            _append_events(campaign, [engine_events.Event(
+            append_events(campaign, [engine_events.Event(
                 "ResolutionFailed", {"step": campaign.step.key, "reason": reason}, GM)])
 
 
-def _world(campaign: Campaign) -> World:
-    return state_io.load_world(campaign)
-
-
 def _step_input(campaign: Campaign) -> StepInput:
-    from combat import services as combat_services  # combat.services imports this module
-
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     return StepInput(
-        world=_world(campaign),
+        world=state_io.load_world(campaign),
         combat_system=combat_services.campaign_combat_system(campaign),  # the default, or the GM's per skirmish
         pointer=campaign.pointer,
         date=campaign.date,
@@ -601,19 +576,14 @@ def stuck_resolutions_requeue(older_than_seconds: int) -> list[int]:
     )
     requeued = []
     for resolution in stuck:
-        _enqueue_resolution(resolution.campaign_id, resolution.round, resolution.step_index)
+        dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, resolution.campaign_id, resolution.round,
+                                      resolution.step_index)
         requeued.append(resolution.pk)
     return requeued
 
 
-def random_seed() -> str:
-    """A seed for a campaign whose GM asked for "random"; it is stored, so every result stays reproducible."""
-    return secrets.token_hex(8)
-
-
-def figures_record(campaign: Campaign) -> None:
-    """Each civilization's figures as the campaign's round starts, for its charts (kept per round)."""
-    world = _world(campaign)
+def figures_record(campaign: Campaign, world: World) -> None:
+    """Each civilization's figures in `world` as the campaign's round starts, for its charts (kept per round)."""
     for civ_id in world.civs:
         CivFigures.objects.update_or_create(civilization_id=civ_id, round=campaign.round,
                                             defaults={"figures": civ_figures(world, civ_id)})
@@ -629,21 +599,21 @@ def note_send(user: User, campaign_id: int, *, text: str, civ_id: int | None = N
     if not text:
         raise ServiceError("Write the note.", field="text")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id)
         viewer = viewer_for(user, campaign)
         if viewer.is_gm:
             if civ_id is None or not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
                 raise ServiceError("Choose the civilization the note is for.", field="civ_id")
             to_civ, sender = civ_id, "gm"
         else:
-            to_civ, sender = _require_player(viewer), "player"
+            to_civ, sender = require_player(viewer), "player"
         if order_id is not None and not Order.objects.filter(
             pk=order_id, campaign=campaign, civilization_id=to_civ
         ).exists():
             raise ServiceError("That order is not one of this civilization's.", field="order_id")
         payload = {"from": sender, "civ_id": to_civ, "text": text, "order_id": order_id,
                    "author": user.get_username()}
-        (row,) = _append_events(campaign, [engine_events.Event("NoteSent", payload, CIV, to_civ)], user)
+        (row,) = append_events(campaign, [engine_events.Event("NoteSent", payload, CIV, to_civ)], user)
     return row
 
 
@@ -665,13 +635,13 @@ def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> 
     if unknown or not figures:
         raise ServiceError(f"Choose figures among {', '.join(allowed)}.", field="figures")
     with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        _require_gm(viewer_for(gm, campaign))
-        world = _world(campaign)
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        world = state_io.load_world(campaign)
         names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
         rows = [{"civ_id": civ_id, "name": names.get(civ_id, world.civs[civ_id].name),
                  **{f: civ_figures(world, civ_id)[f] for f in figures}} for civ_id in sorted(world.civs)]
-        (row,) = _append_events(campaign, [engine_events.Event(
+        (row,) = append_events(campaign, [engine_events.Event(
             "StandingsPublished", {"round": campaign.round, "date": str(campaign.date), "figures": list(figures),
                                    "rows": rows}, PUBLIC)], gm)
     return row

@@ -4,14 +4,17 @@ The event log is the record: the stored world is a snapshot (taken at the start 
 GM action sets a new world), and the current world is that snapshot with every later event that was not undone
 applied to it. Each process keeps the last world it built per campaign, keyed by the sequence number of the
 last event that changed it (`Campaign.state_seq`), so consecutive steps neither reload nor re-serialize a large
-world; a process that is behind rebuilds from the snapshot and the log.
+world; a process that is behind rebuilds from the snapshot and the log. The cache changes only once the
+transaction that made the world commits: a rolled-back step leaves it with the world the database holds.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from functools import partial
 
+from django.db import transaction
 from django.db.models import F
 
 from game.engine.apply import HANDLERS, apply_events
@@ -43,9 +46,14 @@ def load_world(campaign: Campaign) -> World:
 
 
 def remember(campaign: Campaign, world: World) -> None:
-    """Keep `world` as the campaign's current world in this process (it matches `campaign.state_seq`)."""
+    """Keep `world` as the campaign's current world in this process (it matches `campaign.state_seq`), once the
+    transaction commits (at once outside one); if it rolls back, the cache keeps what the database holds."""
+    transaction.on_commit(partial(_cache_world, campaign.pk, campaign.state_seq, world))
+
+
+def _cache_world(campaign_id: int, state_seq: int, world: World) -> None:
     with _cache_lock:
-        _cache[campaign.pk] = (campaign.state_seq, world)
+        _cache[campaign_id] = (state_seq, world)
 
 
 def _rebuild(campaign_id: int, upto: int) -> World:

@@ -1,16 +1,18 @@
+"""Celery tasks: each calls one service. Services enqueue them by name (game.dispatch), never by import."""
+
 from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
 
-from game import services
+from game import dispatch, services
 
 
-@shared_task(name="game.tasks.resolve_step")
+@shared_task(name=dispatch.RESOLVE_STEP)
 def resolve_step_task(campaign_id: int, round: int, step_index: int) -> bool:
     return services.step_resolve(campaign_id, round, step_index)
 
 
-@shared_task(name="game.tasks.sweep_stuck_resolutions")
+@shared_task(name=dispatch.SWEEP_STUCK_RESOLUTIONS)
 def sweep_stuck_resolutions() -> list[int]:
     return services.stuck_resolutions_requeue(settings.CV_RESOLUTION_STUCK_SECONDS)

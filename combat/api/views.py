@@ -10,9 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from combat import selectors, services
-from combat.engine.registry import COMBAT_SYSTEMS
-from combat.models import DiceMode
-from game.selectors import campaign_for
+from game.visibility import campaign_for
+
+SYSTEM_KEYS = [key for key, _ in selectors.combat_systems()]
 
 
 def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
@@ -22,12 +22,12 @@ def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data:
 
 
 class SystemInput(serializers.Serializer[dict[str, Any]]):
-    system = serializers.ChoiceField(choices=["", *COMBAT_SYSTEMS], allow_blank=True,
+    system = serializers.ChoiceField(choices=["", *SYSTEM_KEYS], allow_blank=True,
                                      help_text="A combat system's key; empty for the campaign's default.")
 
 
 class DiceInput(serializers.Serializer[dict[str, Any]]):
-    dice_mode = serializers.ChoiceField(choices=DiceMode.values)
+    dice_mode = serializers.ChoiceField(choices=selectors.dice_modes())
 
 
 class RollsInput(serializers.Serializer[dict[str, Any]]):
@@ -44,7 +44,7 @@ class PublishInput(serializers.Serializer[dict[str, Any]]):
 
 class OddsInput(serializers.Serializer[dict[str, Any]]):
     skirmish_id = serializers.CharField(max_length=120)
-    system = serializers.ChoiceField(choices=["", *COMBAT_SYSTEMS], allow_blank=True, default="")
+    system = serializers.ChoiceField(choices=["", *SYSTEM_KEYS], allow_blank=True, default="")
     battles = serializers.IntegerField(min_value=1, max_value=services.MAX_ODDS_BATTLES, default=1000)
 
 
@@ -103,7 +103,7 @@ class BattleChoiceAnswer(APIView):
         data = _valid(AnswerInput, request.data)
         choice = services.battle_choice_answer(request.user, campaign_id, choice_id, choice=data["choice"],
                                                terms=data["terms"])
-        return Response(services.choice_json(choice))
+        return Response(selectors.choice_json(choice))
 
 
 class Battles(APIView):

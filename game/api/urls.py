@@ -19,6 +19,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
     path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
     path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),
+    path("campaigns/<int:campaign_id>/members/<int:user_id>/", views.Member.as_view(), name="api-member"),
     path("campaigns/<int:campaign_id>/scenario/", views.ScenarioLoad.as_view(), name="api-scenario"),
     path("campaigns/<int:campaign_id>/view/", views.WorldView.as_view(), name="api-view"),
     path("campaigns/<int:campaign_id>/away/", views.Away.as_view(), name="api-away"),

@@ -10,13 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game import selectors, services
-from game.engine.phases import STEPS_BY_KEY
-from game.models import Campaign, Order
+from game import selectors, services, visibility
+from game.api.schema import event_log_schema
 
 
 def _step_field() -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=sorted(STEPS_BY_KEY), help_text="Step key, e.g. explore.14")
+    return serializers.ChoiceField(choices=sorted(selectors.step_keys()), help_text="Step key, e.g. explore.14")
 
 
 class CampaignCreateInput(serializers.Serializer[dict[str, Any]]):
@@ -103,13 +102,6 @@ def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data:
     return dict(serializer.validated_data)
 
 
-def _order_json(order: Order) -> dict[str, Any]:
-    return {
-        "id": order.pk, "civ_id": order.civilization_id, "round": order.round, "kind": order.kind,
-        "payload": order.payload, "idempotency_key": order.idempotency_key, "created_at": order.created_at,
-    }
-
-
 class CampaignList(APIView):
     def get(self, request: Request) -> Response:
         campaigns = selectors.campaigns_listed_for(request.user)
@@ -119,16 +111,16 @@ class CampaignList(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(CampaignCreateInput, request.data)
         campaign = services.campaign_create(
-            request.user, name=data["name"], seed=data.get("seed") or services.random_seed(),
+            request.user, name=data["name"], seed=data.get("seed") or "",
             rule_options=data["rule_options"], is_public=data["is_public"], first_year=data["first_year"],
         )
-        viewer = selectors.viewer_for(request.user, campaign)
+        viewer = visibility.viewer_for(request.user, campaign)
         return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_201_CREATED)
 
 
 class CampaignDetail(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign))
 
 
@@ -153,14 +145,14 @@ class Advance(APIView):
         services.step_advance(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"],
                               overrides=[dict(o) for o in data["overrides"]],
                               preview_digest=data["preview_digest"])
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_202_ACCEPTED)
 
 
 class Orders(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
-        return Response([_order_json(o) for o in selectors.orders_visible_to(viewer, campaign)])
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.orders_for(viewer, campaign))
 
     @extend_schema(request=OrderInput)
     def post(self, request: Request, campaign_id: int) -> Response:
@@ -169,7 +161,8 @@ class Orders(APIView):
             request.user, campaign_id, round=data["round"], step=data["step"], kind=data["kind"],
             payload=data["payload"], idempotency_key=data["idempotency_key"],
         )
-        return Response(_order_json(order), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(selectors.order_json(order),
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class Preview(APIView):
@@ -185,7 +178,7 @@ class Undo(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(UndoInput, request.data)
         services.step_undo(request.user, campaign_id, reason=data["reason"])
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign))
 
 
@@ -204,7 +197,7 @@ class OrderDetail(APIView):
 
 class LegalOrders(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.legal_orders_for(viewer, campaign))
 
 
@@ -228,8 +221,15 @@ class Visibility(APIView):
     @extend_schema(request=VisibilityInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(VisibilityInput, request.data)
-        campaign: Campaign = services.campaign_set_public(request.user, campaign_id, is_public=data["is_public"])
+        campaign = services.campaign_set_public(request.user, campaign_id, is_public=data["is_public"])
         return Response({"is_public": campaign.is_public})
+
+
+class Member(APIView):
+    def delete(self, request: Request, campaign_id: int, user_id: int) -> Response:
+        """The GM removes a member (the GM's campaign state lists them under `members`)."""
+        services.membership_remove(request.user, campaign_id, user_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ScenarioLoad(APIView):
@@ -237,21 +237,21 @@ class ScenarioLoad(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(ScenarioInput, request.data)
         services.campaign_load_scenario(request.user, campaign_id, text=data["text"])
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign))
 
 
 class WorldView(APIView):
     @extend_schema(parameters=[CivQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
         return Response(selectors.campaign_view(viewer, campaign, civ))
 
 
 class Away(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.away_for(viewer, campaign))
 
 
@@ -265,7 +265,7 @@ class Seen(APIView):
 class Notes(APIView):
     @extend_schema(parameters=[CivQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
         return Response(selectors.notes_for(viewer, campaign, civ))
 
@@ -286,9 +286,9 @@ class Standings(APIView):
 
 
 class Events(APIView):
-    @extend_schema(parameters=[EventsQuery])
+    @extend_schema(parameters=[EventsQuery], responses=event_log_schema())
     def get(self, request: Request, campaign_id: int) -> Response:
-        campaign, viewer = selectors.campaign_for(request.user, campaign_id)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         since = _valid(EventsQuery, request.query_params)["since"]
         events = selectors.event_messages_for(viewer, campaign, since)
         return Response({"events": events, "last_seq": campaign.last_seq})

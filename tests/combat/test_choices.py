@@ -16,7 +16,7 @@ from game import services, state_io
 from game.engine.combat import BattleChoices, Offer, OfferKind, Skirmish
 from game.engine.dice import SeededDice
 from game.models import Campaign, Event
-from game.selectors import events_visible_to, viewer_for
+from game.visibility import events_visible_to, viewer_for
 from tests.combat.conftest import SKIRMISH, load_skirmish
 from tests.game.conftest import Table, make_table
 

@@ -15,7 +15,7 @@ from combat.models import OddsRun
 from combat.tasks import odds_run_task
 from game.consumers import CampaignConsumer
 from game.realtime import campaign_group
-from game.selectors import Viewer
+from game.visibility import Viewer
 from tests.combat.conftest import SKIRMISH, load_skirmish
 from tests.game.conftest import Table, make_table
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from game import services
-from game.engine import resolve as engine_resolve
+from game import dispatch, services
+from game.engine import steps as engine_steps
 from game.engine.phases import ALL_STEPS
 from game.models import Campaign, Event, StepResolution
 from tests.game.conftest import Table
@@ -58,7 +60,7 @@ def test_a_failed_resolution_shows_its_reason_and_stays_at_the_step(table: Table
     def broken(step_input: object, dice: object) -> list[object]:
         raise RuntimeError("the ansible is down")
 
-    monkeypatch.setitem(engine_resolve.RESOLVERS, "explore.1", broken)
+    monkeypatch.setitem(engine_steps.STEP_FUNCTIONS, "explore.1", broken)
     with pytest.raises(RuntimeError):
         advance_and_resolve(table)
     campaign = Campaign.objects.get(pk=table.campaign.pk)
@@ -68,7 +70,7 @@ def test_a_failed_resolution_shows_its_reason_and_stays_at_the_step(table: Table
     failed = Event.objects.get(campaign=campaign, type="ResolutionFailed")
     assert failed.visibility == "gm"
     # The GM fixes the cause and advances again: the same step resolves.
-    monkeypatch.delitem(engine_resolve.RESOLVERS, "explore.1")
+    monkeypatch.delitem(engine_steps.STEP_FUNCTIONS, "explore.1")
     assert advance_and_resolve(table)
     assert Campaign.objects.get(pk=table.campaign.pk).step.key == "explore.2"
 
@@ -82,10 +84,12 @@ def test_orders_accepted_before_close_are_part_of_the_resolution(table: Table) -
     assert resolved.payload["orders"] == 1
 
 
-def test_sweep_requeues_a_resolution_stuck_in_running(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    enqueued: list[tuple[int, int, int]] = []
-    monkeypatch.setattr(services, "_enqueue_resolution", lambda *args: enqueued.append(args))
+def test_sweep_requeues_a_resolution_stuck_in_running(table: Table, monkeypatch: pytest.MonkeyPatch,
+                                                      django_capture_on_commit_callbacks: Any) -> None:
+    enqueued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(dispatch, "enqueue", lambda *args: enqueued.append(args))
     services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="explore.1")
-    assert services.stuck_resolutions_requeue(older_than_seconds=3600) == []
-    requeued = services.stuck_resolutions_requeue(older_than_seconds=-1)
-    assert len(requeued) == 1 and enqueued == [(table.campaign.pk, 1, 0)]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.stuck_resolutions_requeue(older_than_seconds=3600) == []
+        requeued = services.stuck_resolutions_requeue(older_than_seconds=-1)
+    assert len(requeued) == 1 and enqueued == [("game.tasks.resolve_step", table.campaign.pk, 1, 0)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import services, state_io
+from game import ledger, services, state_io
 from game.engine.world import Civilization as WorldCiv
 from game.engine.world import UnitState, world_to_dict
 from game.models import Campaign
@@ -54,8 +54,10 @@ def test_gm_event_seen_by_a_civilization_reaches_it_and_no_other(table: Table) -
     witness = table.civs[0]
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=table.campaign.pk)
-        services._append_events(campaign, [EngineEvent("SkirmishDeclared", {"seen_by": [witness.pk]},
-                                                       Visibility.GM)])
+        ledger.append_events(campaign, [EngineEvent("SkirmishDeclared", {
+            "skirmish_id": f"1:0,0:{witness.pk}:{table.civs[2].pk}", "sector_id": "0,0", "attacker_civ": witness.pk,
+            "defender_civ": table.civs[2].pk, "seen_by": [witness.pk]},
+                                                    Visibility.GM)])
     seen = table.client(table.players[0]).get(table.url("events/")).json()["events"]
     unseen = table.client(table.players[1]).get(table.url("events/")).json()["events"]
     assert any(e["type"] == "SkirmishDeclared" for e in seen)
@@ -67,8 +69,9 @@ def test_player_is_offered_only_the_orders_the_rules_allow_now(table: Table) -> 
     offered = table.client(table.players[0]).get(table.url("legal-orders/")).json()
     plot = [o for o in offered if o["kind"] == "PlotCourse"]
     assert [o["payload"]["unit_id"] for o in plot] == [1]  # the scout is Sol's only unit
-    assert "1,0" in plot[0]["choices"]["sector_id"]
-    assert "scout" in plot[0]["label"].lower() or "U1" in plot[0]["label"]
+    destination = next(f for f in plot[0]["fields"] if f["name"] == "sector_id")
+    assert "1,0" in [c["value"] for c in destination["choices"]]
+    assert "scout" in plot[0]["title"].lower() or "U1" in plot[0]["title"]
     assert table.client(table.players[1]).get(table.url("legal-orders/")).json() != offered
     assert table.client(table.gm).get(table.url("legal-orders/")).json() == []
 

@@ -8,8 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
-from game import services
-from game.models import Campaign, Civilization
+from game import selectors, services
 
 DEMO_NAME = "Demo: The Centauri Cluster"
 DEMO_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "demo.yaml"
@@ -25,7 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         users = get_user_model()
-        campaign = Campaign.objects.filter(name=DEMO_NAME).first()
+        campaign = selectors.campaign_named(DEMO_NAME)
         if campaign is None:
             gm = users.objects.create_user("gm", password=DEMO_PASSWORD)
             campaign = services.campaign_create(
@@ -43,9 +42,10 @@ class Command(BaseCommand):
             f"Centaurian Vector demo campaign: {campaign.name}",
             f"  GM:         {url}  (sign in as gm / {DEMO_PASSWORD})",
         ]
-        for civ in Civilization.objects.filter(campaign=campaign).select_related("membership__user"):
-            lines.append(f"  Player:     {url}  (sign in as {civ.membership.user.get_username()} / {DEMO_PASSWORD};"
-                         f" {civ.name})")
+        for civ in selectors.players_of(campaign):
+            if civ["username"] is not None:
+                lines.append(f"  Player:     {url}  (sign in as {civ['username']} / {DEMO_PASSWORD};"
+                             f" {civ['name']})")
         lines += [
             f"  Spectator:  {url}  (no account needed)",
             f"  Invite link for a new player: {base}/join/{campaign.invite_token}/",

@@ -6,18 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from combat.engine.registry import COMBAT_SYSTEMS
-from game.engine.scenario import (
-    ScenarioProblem,
-    expectation_failures,
-    parse_pointer,
-    parse_scenario,
-    run_scenario,
-)
-from game.engine.world import world_to_dict
+from game import services
+from game.errors import ServiceError
 
 
 class Command(BaseCommand):
@@ -33,30 +25,18 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
         try:
-            scenario = parse_scenario(yaml.safe_load(path.read_text()), COMBAT_SYSTEMS)
-            through = parse_pointer(options["through"]) if options["through"] else None
+            played = services.scenario_play(path.read_text(), seed=options["seed"], through=options["through"])
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
-        except yaml.YAMLError as error:
-            raise CommandError(f"{path} is not valid YAML: {error}") from None
-        except ScenarioProblem as problem:
-            raise CommandError(f"{path}: {problem}") from None
-        run = run_scenario(scenario, through=through, seed=options["seed"])
-        failures = expectation_failures(scenario, run.final) if through is None else []
+        except ServiceError as error:
+            raise CommandError(f"{path}: {error.message}") from None
+        failures = played["expectations_failed"]
         if options["json"]:
-            self.stdout.write(json.dumps({
-                "title": scenario.title,
-                "state": world_to_dict(run.final),
-                "events": [
-                    {"round": pointer.round, "step": pointer.step.key, "type": event.type,
-                     "payload": event.payload, "visibility": event.visibility.value, "civ_id": event.civ_id}
-                    for pointer, event in run.log
-                ],
-                "expectations_failed": failures,
-            }, indent=1))
+            self.stdout.write(json.dumps(played, indent=1))
         else:
-            self.stdout.write(f"{scenario.title}: {len(run.log)} events, "
-                              f"{len(run.final.units)} units, {len(run.final.civs)} civilizations.")
+            state = played["state"]
+            self.stdout.write(f"{played['title']}: {len(played['events'])} events, "
+                              f"{len(state['units'])} units, {len(state['civs'])} civilizations.")
             for failure in failures:
                 self.stdout.write(f"  expectation failed: {failure}")
         if failures:

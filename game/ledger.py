@@ -1,0 +1,83 @@
+"""The one way a write reaches a campaign's record, for every app's services: lock the campaign's row, append
+numbered events to its log, and publish them only once the transaction has committed."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from game import realtime
+from game.engine import events as engine_events
+from game.errors import NotFound
+from game.event_catalogue import check_appended
+from game.models import Campaign, Civilization, Event, EventWitness
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def locked_campaign(campaign_id: int) -> Campaign:
+    """The campaign, its row locked until the transaction ends: writers to one campaign go one at a time."""
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("No such campaign.")
+    return campaign
+
+
+def append_events(
+    campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None, *,
+    changes_access: bool = False,
+) -> list[Event]:
+    """Number the events after the campaign's last one and store them; push them once the transaction commits.
+    The caller holds the campaign's row lock (`locked_campaign`), so numbers never collide or skip.
+    `changes_access`: these events record a change of who may see the campaign (its visibility, a membership);
+    every open socket re-checks its viewer before it forwards anything published from then on."""
+    check_appended(events)
+    rows = [
+        Event(
+            campaign=campaign,
+            seq=campaign.last_seq + offset,
+            type=event.type,
+            payload=event.payload,
+            visibility=event.visibility.value,
+            civilization_id=event.civ_id,
+            actor_id=actor.pk if actor is not None and actor.is_authenticated else None,
+            round=campaign.round,
+            step_index=campaign.step_index,
+        )
+        for offset, event in enumerate(events, start=1)
+    ]
+    Event.objects.bulk_create(rows)
+    witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
+                 if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
+    if witnessed:
+        civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
+        EventWitness.objects.bulk_create(
+            EventWitness(event_id=row.pk, civilization_id=civ_id)
+            for row, event in witnessed
+            for civ_id in set(event.payload["seen_by"]) & civ_ids
+        )
+    campaign.last_seq += len(rows)
+    if changes_access:
+        campaign.access_seq = campaign.last_seq
+    campaign.save(update_fields=["last_seq", "access_seq"] if changes_access else ["last_seq"])
+    # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
+    messages = [row.as_message() for row in rows]
+    publish_after_commit(realtime.publish_events, campaign.pk, messages, campaign.access_seq)
+    return rows
+
+
+def publish_after_commit(publish: Callable[..., None], *args: Any) -> None:
+    """Push to browsers once the transaction commits (at once outside one): a rolled-back write pushes nothing,
+    and a push that fails never undoes the write (the log is the record; pages resync from it)."""
+    transaction.on_commit(partial(publish, *args), robust=True)
+
+
+def random_seed() -> str:
+    """A seed for a campaign or galaxy whose GM asked for "random"; it is stored, so every result stays
+    reproducible."""
+    return secrets.token_hex(8)

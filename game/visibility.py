@@ -1,0 +1,171 @@
+"""Who is looking at a campaign, and what they may see of it: its events, its civilizations' units and maps, its
+battles and odds. Every path that shows a campaign to someone (the REST API through the selectors, the websocket,
+the pages, the admin) decides here, on top of the engine's rule for one civilization (`game.engine.visibility`).
+Services ask here too, for who may act."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from combat.models import Battle
+from game.engine.events import Event as EngineEvent
+from game.engine.events import Visibility
+from game.engine.phases import ALL_STEPS
+from game.engine.visibility import event_visible_to
+from game.errors import Forbidden, NotFound
+from game.models import Campaign, Event, Membership
+
+Role = Membership.Role
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a member with a role (and, for a player, their civilization), or a guest of a public
+    campaign (a spectator without an account)."""
+
+    role: str | None
+    civ_id: int | None = None
+    user_id: int | None = None
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == Role.GM
+
+    @property
+    def is_player(self) -> bool:
+        return self.role == Role.PLAYER and self.civ_id is not None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"role": self.role, "civ_id": self.civ_id}
+
+
+def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Viewer:
+    """The viewer a user is in a campaign; raises NotFound when they may not see it at all, so a private
+    campaign's existence is not revealed to strangers."""
+    membership = None
+    if user.is_authenticated:
+        membership = (
+            Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization").first()
+        )
+    if membership is not None:
+        civ = getattr(membership, "civilization", None)
+        return Viewer(membership.role, civ.pk if civ else None, user.pk)
+    if campaign.is_public:
+        return Viewer(Role.SPECTATOR, None, user.pk if user.is_authenticated else None)
+    raise NotFound("No such campaign.")
+
+
+def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tuple[Campaign, Viewer]:
+    """The campaign and who the user is in it; NotFound if there is none they may see."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("No such campaign.")
+    return campaign, viewer_for(user, campaign)
+
+
+def require_gm(viewer: Viewer) -> None:
+    if not viewer.is_gm:
+        raise Forbidden("Only the campaign's Game Master can do that.")
+
+
+def require_player(viewer: Viewer) -> int:
+    """The player's civilization; Forbidden for anyone without one."""
+    if not viewer.is_player or viewer.civ_id is None:
+        raise Forbidden("Only a player with a civilization in this campaign can do that.")
+    return viewer.civ_id
+
+
+# --- events ----------------------------------------------------------------------------------------------------------
+
+def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
+    """Whether a viewer may read a stored event (as `Event.as_message` gives it): the GM reads all, a spectator
+    the public ones, a player what `event_visible_to` (the engine's one rule) allows their civilization."""
+    if viewer.is_gm:
+        return True
+    visibility = Visibility(message["visibility"])
+    if viewer.civ_id is None:
+        return visibility is Visibility.PUBLIC
+    event = EngineEvent(message["type"], message["payload"], visibility,
+                        message["civ_id"] if visibility is Visibility.CIV else None)
+    return event_visible_to(event, viewer.civ_id)
+
+
+def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
+    """The campaign's events after `since` that `can_see` lets the viewer read, as a query."""
+    events = Event.objects.filter(campaign=campaign, seq__gt=since)
+    if viewer.is_gm:
+        return events
+    if viewer.civ_id is None:
+        return events.filter(visibility=Visibility.PUBLIC)
+    # Witnesses are the `seen_by` of GM-visibility events, stored as rows so the rule can be a query.
+    mine = Q(visibility=Visibility.CIV, civilization_id=viewer.civ_id) | Q(
+        visibility=Visibility.GM, witnesses__civilization_id=viewer.civ_id
+    )
+    return events.filter(Q(visibility=Visibility.PUBLIC) | mine).distinct()
+
+
+def readers(message: dict[str, Any], civ_ids: list[int]) -> list[str]:
+    """Who may read a stored event, in words (for the admin): "everyone", or the GM and the civilizations of
+    `civ_ids` that `can_see` lets read it."""
+    if can_see(Viewer(Role.SPECTATOR), message):
+        return ["everyone"]
+    return ["GM", *(f"civilization {civ_id}" for civ_id in civ_ids if can_see(Viewer(Role.PLAYER, civ_id), message))]
+
+
+# --- units and maps --------------------------------------------------------------------------------------------------
+
+def civ_in_view(viewer: Viewer, civ_id: int | None) -> int | None:
+    """Whose view of the world the viewer reads: a player their own civilization's (asking for another's is
+    NotFound, as if it did not exist), the GM the civilization they ask for; None: the public map (a spectator,
+    or the GM without a choice)."""
+    if viewer.is_player:
+        if civ_id not in (None, viewer.civ_id):
+            raise NotFound("No such civilization view.")
+        return viewer.civ_id
+    return civ_id if viewer.is_gm else None
+
+
+def in_skirmish(viewer: Viewer, attacker_civ: int, defender_civ: int) -> bool:
+    """The GM sees every skirmish; a player those their civilization fights in."""
+    return viewer.is_gm or (viewer.is_player and viewer.civ_id in (attacker_civ, defender_civ))
+
+
+# --- battles and odds ------------------------------------------------------------------------------------------------
+
+def position(round: int, step_index: int) -> int:
+    """Round and step as one increasing number, so "N steps later" is a sum (a battle's publication delay)."""
+    return (round - 1) * len(ALL_STEPS) + step_index
+
+
+def battle_is_public(battle: Battle, campaign: Campaign) -> bool:
+    """Published by the GM, and its delay has run out."""
+    return battle.published and position(campaign.round, campaign.step_index) >= battle.public_from
+
+
+def battle_readable(viewer: Viewer, battle: Battle, campaign: Campaign) -> bool:
+    """Ruling (docs/rules.md, "Who reads a battle report"): the GM reads every battle, each side its own, and
+    everyone the public version once it is out."""
+    return viewer.is_gm or battle_is_public(battle, campaign) or battle_side(viewer, battle) is not None
+
+
+def battle_side(viewer: Viewer, battle: Battle) -> str | None:
+    """The side the viewer's civilization fought on, if any."""
+    return battle.side_of(viewer.civ_id) if viewer.is_player else None
+
+
+def battle_version(viewer: Viewer, battle: Battle) -> str:
+    """Which report the viewer reads: "gm" (everything, dice included), their side's id (what its units could
+    observe), or "public"."""
+    if viewer.is_gm:
+        return "gm"
+    return battle_side(viewer, battle) or "public"
+
+
+def odds_readable(viewer: Viewer, requested_by_id: int) -> bool:
+    """An odds simulation (its progress and result) is for the person who asked: a player's odds tell what their
+    civilization knows."""
+    return viewer.user_id is not None and viewer.user_id == requested_by_id
