@@ -111,12 +111,20 @@ DEFAULT_TERRAFORM_TP = 12
 TERRAFORM_MU_PER_TP = 1
 TERRAFORM_DECAY_PER_ROUND = 1
 
-# Expand 5 / Exploit 4, 5 — colonies. A new colony holds 1 Pop, all of them Legal Citizens. Growth is 10% a
-# Fiscal Quarter (at least 1 Pop) up to the planet's maximum; newborns are Legal Citizens. Each Legal Citizen
-# pays 1 MU a quarter. An occupied colony pays nobody (its citizens are not the occupier's).
+# Expand 5 / Exploit 4, 5 — colonies. A colony's population is counted in Pop, whole people-units: `population`
+# is everyone living there, `legal_citizens` those of them who are citizens of the owning civilization. A new
+# colony holds 1 Pop, all of them Legal Citizens. Growth is 10% a Fiscal Quarter (at least 1 Pop) up to the
+# planet's maximum; newborns are Legal Citizens.
 COLONY_START_POP = 1
 GROWTH_PERCENT = 10
 TAX_MU_PER_CITIZEN = 1
+
+
+def colony_taxes(legal_citizens: int, occupied: bool) -> int:
+    """Exploit 5 — "all Legal Citizens residing within your Colonies" pay 1 MU a quarter each, whether the colony
+    is Operational yet or not. An occupied colony pays nobody (its citizens are not the occupier's, and their
+    own civilization cannot collect from them)."""
+    return 0 if occupied else legal_citizens * TAX_MU_PER_CITIZEN
 
 
 def growth(population: int, max_population: int) -> int:
