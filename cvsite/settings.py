@@ -173,6 +173,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Every event appended to a campaign's log is checked against its declaration in the event catalogue; the test
+# suite turns it on (tests/conftest.py), production leaves it off.
+CV_CHECK_EVENTS = env_flag("CV_CHECK_EVENTS")
 # The sweep re-enqueues a resolution stuck this long; the broker's own redelivery can take ~100 s or more.
 CV_RESOLUTION_STUCK_SECONDS = int(os.environ.get("CV_RESOLUTION_STUCK_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {

@@ -23,6 +23,14 @@ def django_db_modify_db_settings() -> None:
         default["TEST"] = {**default.get("TEST", {}), "NAME": f"test_{default['NAME']}_{os.getpid()}"}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def events_checked_against_the_catalogue() -> None:
+    """Every event a test appends to a campaign's log must match its declaration (game.event_catalogue)."""
+    from django.conf import settings
+
+    settings.CV_CHECK_EVENTS = True
+
+
 def _require(name: str) -> str:
     value = os.environ.get(name)
     if not value:
