@@ -9,7 +9,7 @@ it), so this check walks grimp's module graph (the graph import-linter builds on
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterator
 
 import grimp
 
@@ -26,7 +26,7 @@ def strongly_connected(graph: grimp.ImportGraph) -> list[list[str]]:
     for root in sorted(graph.modules):
         if root in index:
             continue
-        work: list[tuple[str, Iterable[str]]] = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
         index[root] = lowest[root] = len(index)
         stack.append(root)
         on_stack.add(root)
@@ -59,14 +59,11 @@ def strongly_connected(graph: grimp.ImportGraph) -> list[list[str]]:
 
 
 def cycle_through(graph: grimp.ImportGraph, group: list[str]) -> list[str]:
-    """One cycle inside a group: from its first module along imports within the group back to it."""
+    """One cycle in a group: from its first module to a module it imports in the group, and the shortest way back
+    (which stays in the group: every module on a cycle belongs to it)."""
     start = group[0]
-    members = set(group)
-    for imported in sorted(graph.find_modules_directly_imported_by(start) & members):
-        chain = graph.find_shortest_chain(importer=imported, imported=start)
-        if chain is not None and set(chain) <= members:
-            return [start, *chain]
-    return group
+    imported = min(graph.find_modules_directly_imported_by(start) & set(group))
+    return [start, *(graph.find_shortest_chain(importer=imported, imported=start) or (imported,))]
 
 
 def main() -> int:

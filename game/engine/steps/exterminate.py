@@ -41,13 +41,16 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
     other using their Move Rating.
 
     The defender's units in the Sector are in it; so are the attacker's, and its armed, Operational units
-    elsewhere whose Move Rate reaches the Sector, which move there to fight.
+    elsewhere whose Move Rate reaches the Sector, which move there to fight. A unit Under Construction is a
+    project, not a combatant: it is in no skirmish.
     """
     world = step_input.world
     index = world.units_by_sector()
     events: list[Event] = []
     for s in _with_status(world, "declared"):
-        here = [u for u in index.get(s.sector_id, []) if u.civ_id in (s.attacker_civ, s.defender_civ)]
+        here = [
+            u for u in index.get(s.sector_id, []) if u.civ_id in (s.attacker_civ, s.defender_civ) and is_present(u)
+        ]
         moved = sorted(
             u.unit_id
             for u in world.units.values()
@@ -260,15 +263,18 @@ def exterminate_6_carried_ore_becomes_junk(step_input: StepInput, dice: Dice) ->
 
 def exterminate_7_victor(step_input: StepInput, dice: Dice) -> list[Event]:
     """7. A skirmish is over when all combat-capable units of one side have either been destroyed,
-    surrendered, captured, or escaped. The side with combat units remaining is declared the Victor."""
+    surrendered, captured, or escaped. The side with combat units remaining is declared the Victor.
+
+    Only units present in the Sector count: an armed design still Under Construction is no combat unit.
+    """
     world = step_input.world
     events: list[Event] = []
     for s in _with_status(world, "fought"):
         out = set(s.escaped) | set(s.surrendered)
         standing = {
-            world.units[u].civ_id
-            for u in s.unit_ids
-            if u in world.units and u not in out and is_armed(world.design_of(world.units[u]))
+            unit.civ_id
+            for unit in (world.units[u] for u in s.unit_ids if u in world.units and u not in out)
+            if is_present(unit) and is_armed(world.design_of(unit))
         }
         victor = standing.pop() if len(standing) == 1 else None
         events.append(
