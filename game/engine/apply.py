@@ -113,10 +113,28 @@ class _Draft:
     def claim_id(self, new_id: int) -> None:
         self.next_id = max(self.next_id, new_id + 1)
 
-    def release(self, unit_ids: Iterable[int]) -> None:
+    def release(self, unit_ids: Iterable[int], task: str | None = None) -> None:
+        """Make the units Operational again; given a `task`, only those still on it (a builder captured and put
+        to other work since keeps its new task)."""
         for unit_id in unit_ids:
-            if unit_id in self.units:
+            unit = self.units.get(unit_id)
+            if unit is not None and (task is None or unit.task == task):
                 self.unit(unit_id, state=UnitState.OPERATIONAL, task=None)
+
+    def end_task(self, unit_id: int) -> None:
+        """The unit leaves its task for good (wrecked, captured or released): a project no longer counts it
+        among its workers, and a colony it occupied is free."""
+        kind, _, ref = (self.units[unit_id].task or "").partition(":")
+        if kind == "occupy" and int(ref) in self.colonies:
+            self.colonies[int(ref)] = replace(self.colonies[int(ref)], occupied_by=None)
+        elif kind == "construction" and int(ref) in self.projects:
+            project = self.projects[int(ref)]
+            builders = tuple(b for b in project.builder_ids if b != unit_id)
+            self.projects[project.project_id] = replace(project, builder_ids=builders)
+        elif kind == "terraform" and int(ref) in self.terraforming:
+            terraform = self.terraforming[int(ref)]
+            workers = tuple(u for u in terraform.unit_ids if u != unit_id)
+            self.terraforming[terraform.project_id] = replace(terraform, unit_ids=workers)
 
     @cached_property
     def _holds(self) -> dict[int, set[int]]:
@@ -165,6 +183,7 @@ def apply_events(world: World, events: Iterable[Event]) -> World:
 
 @handles("UnitReleased")
 def _released(d: _Draft, p: dict[str, Any]) -> None:
+    d.end_task(p["unit_id"])
     d.release([p["unit_id"]])
 
 
@@ -304,12 +323,9 @@ def _wrecked(d: _Draft, p: dict[str, Any]) -> None:
         d.carry(rider_id, None)
     if d.units[p["unit_id"]].carried_by is not None:
         d.carry(p["unit_id"], None)
-    unit = d.units.pop(p["unit_id"])
+    d.end_task(p["unit_id"])
+    del d.units[p["unit_id"]]
     d.add_junk(p["sector_id"], p["junk"])
-    if unit.task and unit.task.startswith("occupy:"):
-        colony_id = int(unit.task.split(":")[1])
-        if colony_id in d.colonies:
-            d.colonies[colony_id] = replace(d.colonies[colony_id], occupied_by=None)
 
 
 @handles("VictorDeclared")
@@ -324,6 +340,7 @@ def _captured(d: _Draft, p: dict[str, Any]) -> None:
         if skirmish.victor_civ == p["civ_id"] and skirmish.sector_id == sector:
             d.skirmish(skirmish.skirmish_id, captured=(*skirmish.captured, p["unit_id"]))
             break
+    d.end_task(p["unit_id"])
     d.unit(
         p["unit_id"],
         civ_id=p["civ_id"],
@@ -380,8 +397,16 @@ def _colony_up(d: _Draft, p: dict[str, Any]) -> None:
 
 @handles("UnitCompleted")
 def _unit_up(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], state=UnitState.OPERATIONAL)
-    del d.projects[p["project_id"]]
+    unit = d.units.get(p["unit_id"])
+    if unit is not None and unit.state is UnitState.UNDER_CONSTRUCTION:
+        d.unit(unit.unit_id, state=UnitState.OPERATIONAL)
+    d.projects.pop(p["project_id"], None)
+
+
+@handles("ConstructionAbandoned")
+def _abandoned(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.projects.pop(p["project_id"])
+    d.release(project.builder_ids, task=f"construction:{project.project_id}")
 
 
 @handles("TerraformingMadePermanent")
@@ -446,7 +471,16 @@ def _advanced(d: _Draft, p: dict[str, Any]) -> None:
 def _built(d: _Draft, p: dict[str, Any]) -> None:
     project = d.projects[p["project_id"]]
     d.projects[project.project_id] = replace(project, completed=True)
-    d.release(project.builder_ids)
+    d.release(project.builder_ids, task=f"construction:{project.project_id}")
+
+
+@handles("ConstructionResumed")
+def _resumed(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.projects[p["project_id"]]
+    if p["builder_id"] not in project.builder_ids:
+        project = replace(project, builder_ids=(*project.builder_ids, p["builder_id"]))
+        d.projects[project.project_id] = project
+    d.unit(p["builder_id"], state=UnitState.ENGAGED, task=f"construction:{project.project_id}")
 
 
 @handles("TerraformingAdvanced")
@@ -463,7 +497,7 @@ def _tp(d: _Draft, p: dict[str, Any]) -> None:
 def _terraformed(d: _Draft, p: dict[str, Any]) -> None:
     project = d.terraforming[p["project_id"]]
     d.terraforming[project.project_id] = replace(project, completed=True)
-    d.release(project.unit_ids)
+    d.release(project.unit_ids, task=f"terraform:{project.project_id}")
 
 
 # Exploit

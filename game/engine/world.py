@@ -396,6 +396,19 @@ def is_present(unit: Unit) -> bool:
     return unit.carried_by is None and unit.state in (UnitState.OPERATIONAL, UnitState.ENGAGED)
 
 
+def site_occupier(world: World, civ_id: int, poi_id: str) -> int | None:
+    """Expand 8 — the civilization occupying a colony of `civ_id` at the construction site `poi_id`, if any:
+    while it holds one, the site's projects halt."""
+    for colony in world.colonies.values():
+        if (
+            colony.civ_id == civ_id
+            and colony.occupied_by is not None
+            and world.planets[colony.planet_id].poi_id == poi_id
+        ):
+            return colony.occupied_by
+    return None
+
+
 def course_cost(world: World, unit: Unit, sector: str, poi: str | None) -> int | None:
     """Explore 14 — the ETA in Movement Points from where `unit` is to (`sector`, `poi`); None if it cannot
     go."""

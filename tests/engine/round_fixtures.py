@@ -94,17 +94,21 @@ def order(civ_id: int, step_key: str, kind: str, **payload: Any) -> OrderCommand
 class FakeCombat:
     """A combat system whose result is written in the test: only the round's handling of it is under test."""
 
-    outcomes: dict[int, tuple[float, bool]]
+    outcomes: dict[int, tuple[float, bool]]  # unit id -> (hp left, destroyed); a unit not listed keeps its HP
     victor: str | None = "attacker"
     key: str = "fake"
     title: str = "Fake"
     fought: list[Skirmish] = field(default_factory=list)
+    escaped: frozenset[int] = frozenset()
+    surrendered: frozenset[int] = frozenset()
 
     def fight(self, skirmish: Skirmish, dice: Dice, choices: object = None) -> CombatResult:
         self.fought.append(skirmish)
         units = [u for side in skirmish.sides for u in side.units]
         return CombatResult(self.victor, tuple(
-            UnitOutcome(u.unit_id, *self.outcomes.get(u.unit_id, (u.hp, False))) for u in units
+            UnitOutcome(u.unit_id, *self.outcomes.get(u.unit_id, (u.hp, False)), u.unit_id in self.escaped,
+                        u.unit_id in self.surrendered)
+            for u in units
         ))
 
 

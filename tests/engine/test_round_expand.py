@@ -112,7 +112,8 @@ def test_expand_8_an_ore_shortage_halts_the_other_projects_at_the_site() -> None
     w = _stock(_projects(world(), (1, 11, 20, 0), (2, 12, 20, 0)), "sol", 3)
     events, after = run(w, "expand.8")
     assert of_type(events, "ConstructionAdvanced") == [{"project_id": 1, "bp": 3, "ore": 3}]
-    assert of_type(events, "ConstructionHalted") == [{"poi_id": "sol", "ore_short": 2}]
+    assert of_type(events, "ConstructionHalted") == [
+        {"project_id": 1, "poi_id": "sol", "reason": "2 Ore short at Sol", "ore_short": 2}]
     assert after.projects[2].bp_done == 0 and after.ore_at(1, "sol") == 0
 
 

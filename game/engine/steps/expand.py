@@ -9,7 +9,7 @@ from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.steps.common import run_orders, to_civ
-from game.engine.world import ConstructionProject, UnitState, World
+from game.engine.world import ConstructionProject, UnitState, World, site_occupier
 
 if TYPE_CHECKING:
     from game.engine.resolve import StepInput
@@ -61,13 +61,21 @@ def expand_2_colonies_become_operational(step_input: StepInput, dice: Dice) -> l
 def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list[Event]:
     """3. Units built last Round now come Operational.
 
-    The same moment as Expand 8's "Operational at the start of the next Fiscal Quarter".
+    The same moment as Expand 8's "Operational at the start of the next Fiscal Quarter". A project whose unit
+    is no longer its civilization's unit Under Construction (a world repaired by the GM, or stored before units
+    on the slip were kept out of skirmishes) is closed here, so the round always goes on.
     """
-    return [
-        to_civ(p.civ_id, "UnitCompleted", {"unit_id": p.unit_id, "project_id": p.project_id})
-        for _, p in sorted(step_input.world.projects.items())
-        if p.completed
-    ]
+    world = step_input.world
+    events: list[Event] = []
+    for _, project in sorted(world.projects.items()):
+        unit = world.units.get(project.unit_id)
+        payload = {"unit_id": project.unit_id, "project_id": project.project_id}
+        if unit is None or unit.civ_id != project.civ_id or unit.state is not UnitState.UNDER_CONSTRUCTION:
+            reason = "the unit it was building is gone"
+            events.append(to_civ(project.civ_id, "ConstructionAbandoned", {**payload, "reason": reason}))
+        elif project.completed:
+            events.append(to_civ(project.civ_id, "UnitCompleted", payload))
+    return events
 
 
 def expand_4_terraforming_becomes_permanent(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -126,11 +134,30 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
     ]
 
 
+def _resume(order: OrderCommand, world: World) -> list[Event]:
+    project = world.projects[order.payload["project_id"]]
+    return [
+        to_civ(
+            order.civ_id,
+            "ConstructionResumed",
+            {
+                "project_id": project.project_id,
+                "unit_id": project.unit_id,
+                "builder_id": order.payload["unit_id"],
+            },
+        )
+    ]
+
+
 def expand_6_start_construction(step_input: StepInput, dice: Dice) -> list[Event]:
     """6. Any unit with the Construction ability can now begin building any unit the Civilization knows how to
     manufacture, if it is in the same sector as a Suitable Site. Monetary Units equal to the cost of the new
-    unit must be spent now."""
-    return run_orders(step_input, {"StartConstruction": _construct})
+    unit must be spent now.
+
+    A builder may instead take up a project of its civilization already begun at a site in its Sector (one
+    whose builders were lost, or to add its Build Points): it was paid for when it began.
+    """
+    return run_orders(step_input, {"StartConstruction": _construct, "ResumeConstruction": _resume})
 
 
 def _terraform(order: OrderCommand, world: World) -> list[Event]:
@@ -179,6 +206,9 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
     Operational at the start of the next Fiscal Quarter.
 
     Projects at a site go in the order they were started; leftover Build Points always pass to the next one.
+    A project without a builder at work (its builders were destroyed or captured) keeps its Build Points and
+    waits for a builder to resume it (Expand 6). While another civilization occupies a colony of its owner at
+    the site, every project there halts and its builders are freed.
     """
     world = step_input.world
     sites: dict[tuple[int, str], list[ConstructionProject]] = {}
@@ -187,6 +217,18 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
             sites.setdefault((project.civ_id, project.poi_id), []).append(project)
     events: list[Event] = []
     for (civ_id, poi_id), projects in sorted(sites.items()):
+        occupier = site_occupier(world, civ_id, poi_id)
+        if occupier is not None:
+            reason = f"{world.pois[poi_id].name} is occupied by {world.civs[occupier].name}"
+            for project in projects:
+                events.append(_halted(project, reason))
+                task = f"construction:{project.project_id}"
+                events.extend(
+                    to_civ(civ_id, "UnitReleased", {"unit_id": builder_id, "task": task})
+                    for builder_id in project.builder_ids
+                    if builder_id in world.units and world.units[builder_id].task == task
+                )
+            continue
         ore = world.ore_at(civ_id, poi_id)
         leftover = 0
         for project in projects:
@@ -195,6 +237,7 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
             )
             leftover = 0
             if available <= 0:
+                events.append(_halted(project, "no builder is at work on it; a builder at the site can resume it"))
                 continue
             bp = min(available, project.bp_needed - project.bp_done, ore)
             if bp > 0:
@@ -224,11 +267,17 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
                 leftover = available - bp
             elif bp < available:
                 # Short of Ore: this project took what there was; the rest of the site waits.
+                short = available - bp
                 events.append(
-                    to_civ(civ_id, "ConstructionHalted", {"poi_id": poi_id, "ore_short": available - bp})
+                    _halted(project, f"{short} Ore short at {world.pois[poi_id].name}", ore_short=short)
                 )
                 break
     return events
+
+
+def _halted(project: ConstructionProject, reason: str, **details: int) -> Event:
+    payload = {"project_id": project.project_id, "poi_id": project.poi_id, "reason": reason, **details}
+    return to_civ(project.civ_id, "ConstructionHalted", payload)
 
 
 def expand_9_terraforming_advances(step_input: StepInput, dice: Dice) -> list[Event]:
