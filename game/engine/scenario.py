@@ -18,7 +18,8 @@ from game.engine.dice import Dice, ScriptedDice, SeededDice, step_seed
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
-from game.engine.resolve import StepInput, resolve_step
+from game.engine.resolve import resolve_step
+from game.engine.step_input import StepInput
 from game.engine.world import World, world_from_dict, world_to_dict
 
 

@@ -11,7 +11,8 @@ from game.engine.dice import Dice, ScriptedDice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.phases import ALL_STEPS, GalacticDate, Pointer
-from game.engine.resolve import StepInput, resolve_step
+from game.engine.resolve import resolve_step
+from game.engine.step_input import StepInput
 from game.engine.units import Scale, Specials, UnitDesign, UnitStats
 from game.engine.world import (
     Civilization,

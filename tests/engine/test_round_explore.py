@@ -162,4 +162,4 @@ def test_explore_14_legal_orders_offer_courses_only_to_units_that_can_plot() -> 
                    unit(3, 1, "builder", state=UnitState.ENGAGED, task="construction:9"))
     offers = [o for o in legal_orders(w, 1, "explore.14") if o.kind == "PlotCourse"]
     assert [o.payload["unit_id"] for o in offers] == [1]
-    assert "3,0" in offers[0].choices["sector_id"]
+    assert "3,0" in [c.value for c in offers[0].form_field("sector_id").choices]

@@ -48,4 +48,5 @@ def test_legal_orders_always_include_a_declaration_in_an_orders_step() -> None:
     w = replace(with_units(world(), unit(1, 1, "colony-ship")),
                 civs={**world().civs, 1: replace(world().civs[1], surveyed_planets=frozenset({"terra", "mars"}))})
     colonize = [o for o in legal_orders(w, 1, "expand.5") if o.kind == "Colonize"]
-    assert colonize[0].payload == {"unit_id": 1} and colonize[0].choices == {"planet_id": ("terra",)}
+    assert colonize[0].payload == {"unit_id": 1}
+    assert [(f.name, [c.value for c in f.choices]) for f in colonize[0].fields] == [("planet_id", ["terra"])]

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine.apply import apply_events
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
+from game.engine.step_input import StepInput
 from game.engine.world import World
-
-if TYPE_CHECKING:
-    from game.engine.resolve import StepInput
 
 OrderHandler = Callable[[OrderCommand, World], list[Event]]
 

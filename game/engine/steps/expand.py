@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.engine import rulings
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import ConstructionProject, UnitState, World, site_occupier
-
-if TYPE_CHECKING:
-    from game.engine.resolve import StepInput
 
 
 def _load(order: OrderCommand, world: World) -> list[Event]:

@@ -5,12 +5,11 @@ Steps 3, 4, 9, 10, 12 and 13 are TODO in the rules: GM_RULING slots with no func
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.engine import rulings
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.world import (
     Unit,
@@ -19,9 +18,6 @@ from game.engine.world import (
     course_cost,
     sector_coords,
 )
-
-if TYPE_CHECKING:
-    from game.engine.resolve import StepInput
 
 # Tasks that engage a unit only "until the start of the next Round" (Expand 1 cargo, Exploit 8 salvage).
 ONE_ROUND_TASKS = frozenset({"cargo", "salvage"})

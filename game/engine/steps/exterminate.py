@@ -4,13 +4,12 @@ resolved." Every skirmish declared in Explore 7 runs through these steps togethe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.engine import rulings
 from game.engine.combat import CombatSide, CombatUnit, Skirmish
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civs
 from game.engine.steps.explore import plot_course
 from game.engine.world import (
@@ -23,9 +22,6 @@ from game.engine.world import (
     is_present,
     unit_label,
 )
-
-if TYPE_CHECKING:
-    from game.engine.resolve import StepInput
 
 
 def _with_status(world: World, status: str) -> list[SkirmishState]:

@@ -1,0 +1,211 @@
+"""The parts of an order: the command a player sends, a refusal, a kind's declaration with its fields, and an
+offer with the form a client shows for it.
+
+A kind's fields are its one schema: `OrderKind.check_shape` derives the payload's shape check from them, and
+`legal_orders` derives each offer's form from them, so a field's name, label, type and range are written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.world import World
+
+
+class OrderProblem(ValueError):
+    """An order that cannot be accepted, with the field at fault, in words a player can act on."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name
+        self.message = message
+
+
+@dataclass(frozen=True)
+class OrderCommand:
+    civ_id: int
+    step_key: str
+    kind: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a form field may take, with the words a player reads for it."""
+
+    value: int | str
+    label: str
+
+
+# A field's type -> the widget a client draws for it. The id types name a thing of the world (a unit, a
+# Sector, ...): the client picks one among the offer's choices; "units" picks several; "option" picks one of the
+# declared options.
+WIDGETS: dict[str, str] = {
+    "unit": "choice",
+    "civ": "choice",
+    "colony": "choice",
+    "project": "choice",
+    "sector": "choice",
+    "poi": "choice",
+    "planet": "choice",
+    "design": "choice",
+    "option": "choice",
+    "units": "multichoice",
+    "integer": "integer",
+    "text": "text",
+}
+_WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "integer"})  # ids that are ints, and amounts
+_NAMES = frozenset({"sector", "poi", "planet", "design", "option"})  # ids that are strings
+
+
+@dataclass(frozen=True)
+class Field:
+    """One payload field of an order kind, as a player fills it in.
+
+    `label` is what the player reads (never an internal name); `minimum`/`maximum` bound an integer (an offer
+    may lower the maximum from the world: the Ore a hold can take, the treasury); `max_length` bounds a text;
+    `options` are an "option" field's fixed choices. A field that is not `required` may be left out or null.
+    """
+
+    name: str
+    label: str
+    type: str
+    required: bool = True
+    minimum: int = 0
+    maximum: int | None = None
+    max_length: int | None = None
+    options: tuple[Choice, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.type not in WIDGETS:
+            raise ValueError(f"Field {self.name}: unknown type {self.type!r}; the types are {sorted(WIDGETS)}.")
+        if not self.label.strip():
+            raise ValueError(f"Field {self.name} needs a label a player can read.")
+        if (self.type == "option") != bool(self.options):
+            raise ValueError(f"Field {self.name}: an option field, and only one, lists its options.")
+
+    @property
+    def widget(self) -> str:
+        return WIDGETS[self.type]
+
+    def check_shape(self, payload: Mapping[str, Any]) -> None:
+        """Raise `OrderProblem` naming this field if the payload's value is missing or of the wrong shape."""
+        where = f"payload.{self.name}"
+        value = payload.get(self.name)
+        if value is None:
+            if self.required:
+                raise OrderProblem(where, f"{self.label} is required.")
+            return
+        if self.type in _WHOLE_NUMBERS:
+            if not _is_int(value) or value < self.minimum:
+                raise OrderProblem(where, f"give a whole number of at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise OrderProblem(where, f"give a whole number of at most {self.maximum:,}.")
+        elif self.type in _NAMES:
+            if not isinstance(value, str) or not value:
+                raise OrderProblem(where, f"{self.label} is required.")
+            if self.options and value not in {o.value for o in self.options}:
+                raise OrderProblem(where, "choose " + " or ".join(str(o.label) for o in self.options) + ".")
+        elif self.type == "text":
+            if not isinstance(value, str) or not value.strip():
+                raise OrderProblem(where, f"write the {self.label.lower()}.")
+            if self.max_length is not None and len(value) > self.max_length:
+                raise OrderProblem(where, f"keep it under {self.max_length:,} characters.")
+        elif self.type == "units" and not (isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)):
+            raise OrderProblem(where, "give a list of unit numbers.")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One order a kind's offer function finds a civilization can give now.
+
+    `payload` is fixed; for the fields left to fill, `choices` lists the allowed values by name (a field of an
+    id type must have them), and `maxima` the most of an amount the world allows. `subject` says, in words,
+    what the order is for ("Vigilant (Patrol Corvette)"), empty when the fields say it all.
+    """
+
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    subject: str = ""
+    choices: Mapping[str, tuple[Choice, ...]] = field(default_factory=dict)
+    maxima: Mapping[str, int] = field(default_factory=dict)
+
+
+WorldCheck = Callable[[OrderCommand, World], None]
+OfferFinder = Callable[[World, int], list[Offer]]
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """One kind of order, declared once: its payload fields, the steps that take it, the check that refuses it
+    with a reason, and how to find the ones a civilization can give now."""
+
+    name: str
+    label: str  # what the player reads: "Plot a course"
+    description: str  # one line a player reads under the form
+    steps: frozenset[str]  # the keys of the ORDERS steps that take it; each step function applies it
+    fields: tuple[Field, ...]  # in display order
+    check: WorldCheck | None = None  # given the world: may this civilization give it now? Raises OrderProblem.
+    offer: OfferFinder | None = None  # None: one offer, every field to fill (only text and amounts)
+
+    def check_shape(self, order: OrderCommand) -> None:
+        for declared in self.fields:
+            declared.check_shape(order.payload)
+
+
+@dataclass(frozen=True)
+class FormField:
+    """A field an offer leaves the player to fill in, as the form shows it."""
+
+    name: str
+    label: str
+    widget: str  # "choice", "multichoice", "integer" or "text": the only widgets a client knows
+    required: bool
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name, "label": self.label, "type": self.widget, "required": self.required,
+        }
+        if self.widget in ("choice", "multichoice"):
+            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.widget == "integer":
+            out["min"] = self.minimum
+            if self.maximum is not None:
+                out["max"] = self.maximum
+        if self.max_length is not None:
+            out["max_length"] = self.max_length
+        return out
+
+
+@dataclass(frozen=True)
+class LegalOrder:
+    """An order a civilization can give now, with its form: `payload` is sent as-is, `fields` are filled in."""
+
+    kind: str
+    label: str
+    title: str
+    description: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    fields: tuple[FormField, ...] = ()
+
+    def form_field(self, name: str) -> FormField:
+        return next(f for f in self.fields if f.name == name)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "title": self.title,
+            "description": self.description,
+            "payload": dict(self.payload),
+            "fields": [f.as_dict() for f in self.fields],
+        }

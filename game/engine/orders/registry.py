@@ -1,0 +1,98 @@
+"""The order kinds by name, checked as they are declared, and the two questions asked of them: is this order
+legal (`validate_order`), and what can this civilization order now, with the forms (`legal_orders`)."""
+
+from __future__ import annotations
+
+from game.engine.orders.kinds import KINDS, ORDERS_STEPS
+from game.engine.orders.model import FormField, LegalOrder, Offer, OrderCommand, OrderKind, OrderProblem
+from game.engine.phases import step_by_key
+from game.engine.world import World
+
+ORDER_KINDS: dict[str, OrderKind] = {}
+
+
+class OrderKindError(ValueError):
+    """A declaration that cannot work: the server must not start with it."""
+
+
+def declare(kind: OrderKind) -> None:
+    """Add an order kind, refusing one that could never be given or whose form could not be drawn."""
+    if kind.name in ORDER_KINDS:
+        raise OrderKindError(f"Order kind {kind.name} is declared twice.")
+    if not kind.steps:
+        raise OrderKindError(f"Order kind {kind.name} names no step that takes it.")
+    for key in sorted(kind.steps - ORDERS_STEPS):
+        raise OrderKindError(f"Order kind {kind.name} is declared for {key}, which is not a step that takes orders.")
+    names = [f.name for f in kind.fields]
+    if len(set(names)) != len(names):
+        raise OrderKindError(f"Order kind {kind.name} declares a field twice: {names}.")
+    if kind.offer is None:
+        for declared in kind.fields:
+            if declared.widget in ("choice", "multichoice") and not declared.options:
+                raise OrderKindError(
+                    f"Order kind {kind.name}: its field {declared.name} is chosen among things of the world, "
+                    "so the kind needs an offer finder to list them."
+                )
+    ORDER_KINDS[kind.name] = kind
+
+
+for _kind in KINDS:
+    declare(_kind)
+
+
+def validate_order(order: OrderCommand, world: World | None = None) -> None:
+    """Raise `OrderProblem` naming the field if the order is not legal in its step (and, given the world, for
+    this civilization now); return quietly if it is."""
+    step = step_by_key(order.step_key)
+    kind = ORDER_KINDS.get(order.kind)
+    if kind is None:
+        known = ", ".join(sorted(ORDER_KINDS))
+        raise OrderProblem("kind", f"unknown order {order.kind!r}; the orders are: {known}.")
+    if step.key not in kind.steps:
+        raise OrderProblem("kind", f"{order.kind} cannot be ordered in {step.label}.")
+    kind.check_shape(order)
+    if world is not None and kind.check is not None:
+        kind.check(order, world)
+
+
+def legal_orders(world: World, civ_id: int, step_key: str) -> list[LegalOrder]:
+    """What `civ_id` can order in `step_key` now, each with its form; a free-text Declare is always among them
+    in an orders step."""
+    step = step_by_key(step_key)
+    offered: list[LegalOrder] = []
+    for kind in ORDER_KINDS.values():
+        if step.key in kind.steps:
+            offers = kind.offer(world, civ_id) if kind.offer is not None else [Offer()]
+            offered.extend(_form(kind, offer) for offer in offers)
+    return offered
+
+
+def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
+    """The offer as the player's form: the declared fields it leaves to fill, with its choices and maxima."""
+    fields = []
+    for declared in kind.fields:
+        if declared.name in offer.payload:
+            continue
+        choices = offer.choices.get(declared.name, declared.options)
+        if declared.widget in ("choice", "multichoice") and not choices:
+            if declared.required:
+                raise OrderKindError(f"{kind.name} offers nothing to choose for its field {declared.name}.")
+            continue  # nothing to pick: the optional field is left out of the form
+        maximum = offer.maxima.get(declared.name, declared.maximum)
+        if declared.maximum is not None and maximum is not None:
+            maximum = min(maximum, declared.maximum)
+        integer = declared.widget == "integer"
+        fields.append(
+            FormField(
+                declared.name,
+                declared.label,
+                declared.widget,
+                declared.required,
+                choices,
+                minimum=declared.minimum if integer else None,
+                maximum=maximum if integer else None,
+                max_length=declared.max_length,
+            )
+        )
+    title = f"{kind.label}: {offer.subject}" if offer.subject else kind.label
+    return LegalOrder(kind.name, kind.label, title, kind.description, offer.payload, tuple(fields))
