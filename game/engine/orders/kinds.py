@@ -109,7 +109,7 @@ KINDS: tuple[OrderKind, ...] = (
         "Join the fight or evade",
         "An Engaged unit caught in a skirmish joins the fight (if armed) or evades (if it can move).",
         frozenset({"exterminate.3"}),
-        (Field("unit_id", "Unit", "unit"), Field("choice", "Choice", "option", options=JOIN_OR_EVADE)),
+        (Field("unit_id", "Unit", "unit"), Field("choice", "What it does", "option", options=JOIN_OR_EVADE)),
         check_join_or_evade,
         offer_join_or_evade,
     ),
