@@ -3,8 +3,10 @@ form), a step is bound to its function by an explicit table, and either mistake 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -165,10 +167,17 @@ def test_a_refused_order_names_the_field_and_the_reason() -> None:
         assert (refused.value.field, refused.value.message) == (field_name, message)
 
 
-def test_an_optional_field_may_be_left_out_or_null() -> None:
-    w = with_units(world(), unit(1, 1, "scout"))
+def test_an_optional_field_may_be_left_out_and_an_optional_choice_may_be_none() -> None:
+    w = with_units(world(), unit(1, 1, "scout"), unit(2, 1, "blind-hauler"))
     validate_order(order(1, "explore.14", "PlotCourse", unit_id=1, sector_id="1,0", poi_id=None), w)
     validate_order(order(1, "explore.14", "PlotCourse", unit_id=1, sector_id="1,0"), w)
+    validate_order(order(1, "expand.1", "UnloadCargo", unit_id=2), w)
+    # An amount or a list is left out, not null: the step functions read a left-out amount as none.
+    nulls = (("ore", "give a whole number of at least 0."), ("rider_ids", "give a list of unit numbers."))
+    for field_name, message in nulls:
+        with pytest.raises(OrderProblem) as refused:
+            validate_order(order(1, "expand.1", "UnloadCargo", unit_id=2, **{field_name: None}), w)
+        assert (refused.value.field, refused.value.message) == (f"payload.{field_name}", message)
 
 
 # --- Offers: the form, with choices by name and ranges from the world. ------------------------------------------
@@ -225,3 +234,13 @@ def test_a_message_and_a_declaration_are_written_in_a_text_field() -> None:
          "max_length": 4000}]
     assert [f.name for f in message.fields] == ["to_civ_id", "text"]
     assert message.form_field("to_civ_id").choices == (Choice(2, "Vega"),)
+
+
+def test_the_scenario_format_takes_each_kind_with_its_declared_fields() -> None:
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "scenario.schema.json").read_text())
+    payloads = {rule["if"]["properties"]["kind"]["const"]: rule["then"]["properties"].get("payload", {})
+                for rule in schema["$defs"]["order"]["allOf"]}
+    for name, kind in ORDER_KINDS.items():
+        payload = payloads[name]
+        assert set(payload.get("properties", {})) == {f.name for f in kind.fields}, name
+        assert set(payload.get("required", [])) == {f.name for f in kind.fields if f.required}, name

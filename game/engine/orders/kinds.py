@@ -46,6 +46,7 @@ from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
 TEXT_LIMIT = 4000  # characters of a declaration or a message
+UNIT_NAME_LIMIT = 80  # characters of a unit's name
 
 KINDS: tuple[OrderKind, ...] = (
     # A free-text declaration to the GM, legal in every step that takes orders: how a hand-refereed game gives
@@ -195,6 +196,7 @@ KINDS: tuple[OrderKind, ...] = (
             Field("unit_id", "Builder", "unit"),
             Field("planet_id", "Site", "planet"),
             Field("design_id", "Unit to build", "design"),
+            Field("name", "Name of the new unit", "text", required=False, max_length=UNIT_NAME_LIMIT),
         ),
         check_start_construction,
         offer_planet_work(check_start_construction, builds=True),

@@ -66,7 +66,8 @@ class Field:
 
     `label` is what the player reads (never an internal name); `minimum`/`maximum` bound an integer (an offer
     may lower the maximum from the world: the Ore a hold can take, the treasury); `max_length` bounds a text;
-    `options` are an "option" field's fixed choices. A field that is not `required` may be left out or null.
+    `options` are an "option" field's fixed choices. A field that is not `required` may be left out (a choice may
+also be null); a step function reads a left-out amount as 0 and a left-out list as empty.
     """
 
     name: str
@@ -94,12 +95,12 @@ class Field:
         """Raise `OrderProblem` naming this field if the payload's value is missing or of the wrong shape."""
         where = f"payload.{self.name}"
         value = payload.get(self.name)
-        if value is None:
-            if self.required:
-                raise OrderProblem(where, f"{self.label} is required.")
-            return
+        if value is None and self.required:
+            raise OrderProblem(where, f"{self.label} is required.")
+        if value is None and (self.name not in payload or self.widget == "choice"):
+            return  # left out; a null choice is "none of them" (no Point of Interest: open space)
         if self.type in _WHOLE_NUMBERS:
-            if not _is_int(value) or value < self.minimum:
+            if not isinstance(value, int) or isinstance(value, bool) or value < self.minimum:
                 raise OrderProblem(where, f"give a whole number of at least {self.minimum}.")
             if self.maximum is not None and value > self.maximum:
                 raise OrderProblem(where, f"give a whole number of at most {self.maximum:,}.")
