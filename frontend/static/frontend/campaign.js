@@ -23,7 +23,10 @@
     on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); },
     emit(name, data) { (listeners[name] || []).forEach((fn) => fn(data)); },
     async refreshState() {
-      CV.state = await CV.http.get(CV.api(""));
+      const state = await CV.http.get(CV.api(""));
+      // A read answered from before the events the page has since applied (a step opened meanwhile) is stale.
+      if (state.last_seq < lastSeq) { refreshSoon(); return; }
+      CV.state = state;
       render();
     },
     render,
@@ -106,10 +109,14 @@
   }
 
   // One catch-up at a time; a push that arrives during one asks for another pass, since the request in flight
-  // may have been answered before that event was stored.
-  async function catchUp() {
+  // may have been answered before that event was stored. A catch-up on history (on connecting, on waking) may
+  // replay what the page's state already counts: it is drawn once and the state read once, at its end. A gap in
+  // the live pushes (others' events this viewer does not get) is filled with the events applied as live ones.
+  let refreshAfter = false;
+  async function catchUp({history = false} = {}) {
+    refreshAfter = refreshAfter || history;
     if (catchingUp) { catchUpAgain = true; return catchingUp; }
-    CV.catchingUp = true;
+    CV.catchingUp = history;
     catchingUp = (async () => {
       try {
         do {
@@ -128,7 +135,7 @@
         catchingUp = null;
         CV.catchingUp = false;
         CV.emit("caughtup", lastSeq);
-        refreshSoon();
+        if (refreshAfter) { refreshAfter = false; refreshSoon(); }
       }
     })();
     return catchingUp;
@@ -139,7 +146,7 @@
     socket = new WebSocket(`${scheme}://${location.host}/ws/campaigns/${initial.id}/`);
     socket.onopen = async () => {
       retryDelay = 500;
-      try { await catchUp(); setConnected(true); refreshSoon(); } catch (e) { socket.close(); }
+      try { await catchUp({history: true}); setConnected(true); } catch (e) { socket.close(); }
     };
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
@@ -162,7 +169,7 @@
 
   // A phone waking up or coming back online reconnects at once instead of waiting for the back-off.
   function wake() {
-    if (socket && socket.readyState === WebSocket.OPEN) catchUp();
+    if (socket && socket.readyState === WebSocket.OPEN) catchUp({history: true});
     else if (socket && socket.readyState === WebSocket.CLOSED) { retryDelay = 500; connect(); }
   }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
