@@ -39,10 +39,13 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def campaign_events(self, message: dict[str, Any]) -> None:
         if message["access_seq"] > self.access_seq and not await self._recheck():
             return
+        viewer = self.viewer
+        if viewer is None or not any(visibility.can_see(viewer, stored) for stored in message["events"]):
+            return  # nothing for this viewer: no need to look up names
         # Described in the words of this viewer's map: names come from the campaign's world (cached per process).
-        names = await database_sync_to_async(selectors.event_names_in)(self.viewer, self.campaign_id)
+        names = await database_sync_to_async(selectors.event_names_in)(viewer, self.campaign_id)
         for stored in message["events"]:
-            event = selectors.message_for(self.viewer, stored, names) if self.viewer else None
+            event = selectors.message_for(viewer, stored, names)
             if event is not None:
                 await self.send_json({"type": "event", "event": event})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -18,6 +19,8 @@ from game.errors import NotFound
 from game.event_catalogue import describe, in_chronicle
 from game.models import Campaign, CivFigures, Civilization, Membership, Order, Readiness
 from game.visibility import Viewer, can_see, civ_in_view, events_visible_to
+
+logger = logging.getLogger(__name__)
 
 # Names for a caller that has no world at hand: everything is said without a name ("a unit").
 NOBODYS_NAMES: Names = WorldNames(World())
@@ -44,8 +47,14 @@ def event_names_for(viewer: Viewer, campaign: Campaign) -> Names:
     """What this viewer calls the units, places and civilizations events name: the campaign's world as the viewer
     knows it (cached per process by `state_io.load_world`), so a description never names what their map hides."""
     civ_names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
-    return WorldNames(state_io.load_world(campaign), viewer.civ_id if viewer.is_player else None,
-                      is_gm=viewer.is_gm, civ_names=civ_names)
+    try:
+        world = state_io.load_world(campaign)
+    except (KeyError, TypeError, ValueError):
+        # A world that cannot be built is what a failed resolution reports; the log must stay readable (and the
+        # sockets open) until it is repaired, so events are described without the world's names meanwhile.
+        logger.warning("Campaign %s: no world to name events from", campaign.pk, exc_info=True)
+        world = World()
+    return WorldNames(world, viewer.civ_id if viewer.is_player else None, is_gm=viewer.is_gm, civ_names=civ_names)
 
 
 def event_names_in(viewer: Viewer | None, campaign_id: int) -> Names:
