@@ -69,7 +69,8 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         expect(page.locator("#charts svg[role=img] title")).to_have_count(5)
         # A first visit: the campaign's opening is "since you were away"; dismissing it marks it seen.
         expect(page.locator("#away")).to_be_visible()
-        expect(page.locator("#away")).to_contain_text("Scenario loaded: Demo: The Centauri Cluster.")
+        expect(page.locator("#away")).to_contain_text(
+            "The GM loaded the scenario Demo: The Centauri Cluster (3 civilizations).")
     pages["phone"].get_by_role("button", name="Dismiss").click()
     expect(pages["phone"].locator("#away")).to_be_hidden()
     for page in pages.values():
@@ -83,34 +84,39 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         # Back: what happened meanwhile, grouped, in readable lines.
         away = page.locator("#away")
         expect(away).to_be_visible()
-        expect(away.locator(".away-group", has_text="Discoveries")).to_contain_text("Sensors:")
+        expect(away.locator(".away-group", has_text="Discoveries")).to_contain_text("Long-range sensors:")
         expect(away).to_contain_text("steps resolved")
         expect(page.locator("[data-bind=step_label]")).to_have_text("Explore 14")
+        # Plot a course for any of the three units: the two with an FTL drive share one offer, Yard One has its own.
         course = page.locator("form[data-kind=PlotCourse]")
         expect(course).to_be_visible()
-        options = course.get_by_label("Unit").locator("option")
-        expect(options).to_have_count(3)
-        expect(options.filter(has_text="Vigilant")).to_have_count(1)
+        expect(course.get_by_label("Choose").locator("option")).to_have_text(
+            ["Plot a course: units with an FTL drive", "Plot a course: Yard One (Construction Crawler)"])
+        expect(course.get_by_label("Unit").locator("option")).to_have_text(
+            ["Vigilant (Patrol Corvette)", "Mayflower (Colony Ship)"])
         page.get_by_role("button", name="Dismiss").click()
         page.evaluate("window.notReloaded = true")  # a reload would wipe it out
     desktop, phone = pages["desktop"], pages["phone"]
 
     course = phone.locator("form[data-kind=PlotCourse]")
-    course.get_by_label("Unit").select_option(label="Patrol Corvette Vigilant")
-    course.get_by_label("sector").select_option("1,0")
-    course.get_by_role("button", name="Order Plot Course").click()
+    course.get_by_label("Unit").select_option(label="Vigilant (Patrol Corvette)")
+    course.get_by_label("Destination").select_option(label="Sector 1,0 — Alpha Centauri")
+    course.get_by_role("button", name="Plot a course").click()
     expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
+    given = "Unit: Vigilant (Patrol Corvette) · Destination: Sector 1,0 — Alpha Centauri"
     for page in pages.values():  # the desktop page lists it too, live
-        expect(page.locator("#my-orders li", has_text="Plot Course: Vigilant, sector 1,0")).to_be_visible()
-    # A course to a sector that is not on the map (as a stale page might send) is refused with the server's reason.
+        expect(page.locator("#my-orders li", has_text=given)).to_be_visible()
+    # A course to a sector that is not on the map (as a stale page might send) is refused with the server's reason,
+    # and the field it names is marked.
     course = desktop.locator("form[data-kind=PlotCourse]")
-    course.evaluate("(form) => { form.querySelector('[data-choice=sector_id] option').value = '\"9,9\"'; }")
-    course.get_by_label("sector").select_option(index=0)
-    course.get_by_role("button", name="Order Plot Course").click()
+    course.evaluate("(form) => { form.querySelector('select[name=sector_id] option').value = '\"9,9\"'; }")
+    course.get_by_label("Destination").select_option(index=0)
+    course.get_by_role("button", name="Plot a course").click()
     expect(course.get_by_role("status")).to_contain_text("Refused:")
+    expect(course.get_by_label("Destination")).to_have_attribute("aria-invalid", "true")
 
     # A note to the GM about that order, in the private thread; the other page sees it live.
-    mine = desktop.locator("#my-orders li", has_text="Plot Course: Vigilant, sector 1,0")
+    mine = desktop.locator("#my-orders li", has_text=given)
     mine.get_by_role("button", name="Note to GM").click()
     mine.get_by_label("Note to the GM about this order").fill("Vigilant scouts Alpha Centauri first.")
     mine.get_by_role("button", name="Send note").click()
