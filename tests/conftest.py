@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,41 @@ def events_checked_against_the_catalogue() -> None:
     from django.conf import settings
 
     settings.CV_CHECK_EVENTS = True
+
+
+# The event types the code under test emitted in this run (events a test builds by hand do not count), for
+# tests/test_event_catalogue_coverage.py, which runs last.
+EMITTED_EVENT_TYPES: set[str] = set()
+COVERAGE_TEST = "tests/test_event_catalogue_coverage.py"
+WHOLE_SUITE = pytest.StashKey[bool]()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def emitted_event_types() -> Iterator[set[str]]:
+    from game.engine.events import Event
+
+    checked = Event.__post_init__
+    tests = str(Path(__file__).parent)
+
+    def recorded(event: Event) -> None:
+        checked(event)
+        # Frame 0 is this function, 1 the dataclass's __init__, 2 whoever built the event.
+        if not sys._getframe(2).f_code.co_filename.startswith(tests):
+            EMITTED_EVENT_TYPES.add(event.type)
+
+    Event.__post_init__ = recorded  # type: ignore[method-assign,assignment]
+    yield EMITTED_EVENT_TYPES
+    Event.__post_init__ = checked  # type: ignore[method-assign]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The catalogue's coverage test goes last, and counts only when the whole suite runs."""
+    last = [item for item in items if item.nodeid.startswith(COVERAGE_TEST)]
+    items[:] = [item for item in items if item not in last] + last
+    narrowed = config.option.keyword or config.option.markexpr or config.option.deselect
+    chosen = {Path(arg.split("::")[0]).resolve() for arg in config.args}
+    config.stash[WHOLE_SUITE] = not narrowed and chosen <= {Path(__file__).parent.resolve(),
+                                                            Path(config.rootpath).resolve()}
 
 
 def _require(name: str) -> str:
