@@ -154,8 +154,10 @@ def test_gm_sees_orders_readiness_and_notes_live_replies_and_recovers_from_a_fai
 
     player = Client(base).login("player1")
     legal = player.get(f"/api/campaigns/{CAMPAIGN}/legal-orders/")
-    course = next(o for o in legal if o["kind"] == "PlotCourse")
-    payload = {**course["payload"], "sector_id": "1,0", "poi_id": None}
+    course = next(o for o in legal if o["kind"] == "PlotCourse")  # the FTL units' offer: the unit is a choice
+    units = next(f for f in course["fields"] if f["name"] == "unit_id")["choices"]
+    vigilant = next(c["value"] for c in units if c["label"].startswith("Vigilant"))
+    payload = {**course["payload"], "unit_id": vigilant, "sector_id": "1,0", "poi_id": None}
     status, order = player.request("POST", f"/api/campaigns/{CAMPAIGN}/orders/", {
         "round": 1, "step": "explore.14", "kind": "PlotCourse", "payload": payload, "idempotency_key": "gm-dash-1"})
     assert status == 201, order
