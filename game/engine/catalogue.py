@@ -280,9 +280,13 @@ def _render_value(value: Any, spec: str, names: Names) -> str:
     return str(value)
 
 
+# The words a line may start with when it starts with what `Names` says of something unnamed ("a unit", "the
+# attacker", "construction of Vigilant"): they take a capital there. A name is left as its owner wrote it.
+_GENERIC_STARTS = ("a ", "an ", "the ", "construction of ", "terraforming of ")
+
+
 def _sentence(text: str) -> str:
-    """A line starts with a capital, even when it starts with "a unit" or "the attacker"."""
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if text.startswith(_GENERIC_STARTS) else text
 
 
 def _words(event_type: str) -> str:
@@ -320,6 +324,8 @@ CAMPAIGN_EVENTS = (
     EventType("CivilizationJoined", {"civ_id": int, "name": str}, PUBLIC, "{name} joined the campaign."),
     EventType("VisibilityChanged", {"is_public": bool}, GM, "The campaign is now public.{is_public:flag}",
               fallback="The campaign is now private."),
+    EventType("MemberRemoved", {"user_id": int, "username": str, "civ_id": Optional(int), "civ_name": str}, GM,
+              "The GM removed {username} from the campaign[ (the player of {civ_name})]."),
     EventType("ScenarioLoaded", {"title": str, "civilizations": int}, PUBLIC,
               "The GM loaded the scenario {title} ({civilizations} civilizations)."),
     EventType("OrderAccepted", {"order_id": int, "kind": str, "step": str}, CIV,
