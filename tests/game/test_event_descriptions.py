@@ -4,10 +4,13 @@ viewer's map shows, and says whether it belongs in the chronicle."""
 from __future__ import annotations
 
 import pytest
+import yaml
+from django.test import Client
 
 from game import services
 from game.engine.world import Civilization as WorldCiv
 from game.engine.world import world_to_dict
+from game.event_catalogue import all_event_types
 from game.models import Campaign
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table, make_table
@@ -52,3 +55,14 @@ def test_a_spectator_and_another_player_read_the_public_lines_only() -> None:
     assert "CoursePlotted" not in spectator and "CoursePlotted" not in lines(table, table.players[1])
     assert spectator["CivilizationJoined"] == ("public-lines civ 3 joined the campaign.", True)  # names as written
     assert all(line and "None" not in line and "{" not in line for line, _ in spectator.values())
+
+
+def test_the_api_schema_lists_every_event_type_with_its_declared_payload(client: Client) -> None:
+    schema = yaml.safe_load(client.get("/api/schema/").content)
+    components = schema["components"]["schemas"]
+    mapping = components["EventMessage"]["discriminator"]["mapping"]
+    assert set(mapping) == set(all_event_types())
+    arrived = components["UnitArrivedPayload"]
+    assert arrived["properties"]["poi_id"] == {"type": "string", "nullable": True}
+    assert set(arrived["required"]) == {"unit_id", "sector_id", "poi_id"}
+    assert components["UnitArrivedMessage"]["properties"]["description"]["type"] == "string"
