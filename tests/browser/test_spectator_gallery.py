@@ -113,7 +113,7 @@ def every_campaign_path(played: Played) -> list[str]:
     """Every route of the game API, the combat app and the galaxy app, filled in with this campaign's ids."""
     ids = {"campaign_id": CAMPAIGN, "order_id": played.order_id, "skirmish_id": played.skirmish_id,
            "battle_id": played.battle_id, "run_id": played.run_id, "hex_label": "0,1", "number": 1, "civ_id": 1,
-           "design_id": "patrol-corvette",
+           "design_id": "patrol-corvette", "user_id": 2,
            # No battle choice is asked in this game; a spectator must get nothing for any id.
            "choice_id": 1}
     paths = []
@@ -245,8 +245,10 @@ def test_a_spectator_follows_the_gallery_live_and_opens_a_published_battle_on_de
         expect(latest.get_by_role("rowheader", name="Morgan Combine")).to_be_visible()
         expect(page.locator("#gallery-battles li")).to_have_count(1)
         expect(page.locator("#gallery-battles a")).to_have_text("Battle at 0,1 (Morgan Prime)")
-        expect(page.locator("#round-1 .chronicle-lines li[data-type=BattlePublished]")).to_contain_text(
-            "published the report of the battle at 0,1 (Morgan Prime). Read the report")
+        published = page.locator("#round-1 .chronicle-lines li[data-type=BattlePublished]")
+        expect(published).to_contain_text("The report of the skirmish in Sector 0,1 is published")
+        expect(published.get_by_role("link", name="Read the report")).to_have_attribute(
+            "href", f"/campaigns/{CAMPAIGN}/battles/{played.battle_id}/")
 
     # Round 2 begins: its section comes first, and new events go into it, not into round 1.
     advance(gm, CAMPAIGN)
