@@ -78,6 +78,12 @@ def _count(noun: str) -> Callable[[Any], str]:
     return count
 
 
+def spoken_list(items: Any) -> str:
+    """"Vega", "Altair and Vega", "Altair, Sol and Vega"."""
+    items = [str(item) for item in items]
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def _hits(hits: Any) -> str:
     return ", ".join(f"{h['weapon_type'] or 'all weapons'}: d20 {h['roll']} = {h['percent']}%" for h in hits)
 
@@ -89,6 +95,7 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "flag": lambda value: "",  # a clause that is said only when a flag is set
     "hits": _hits,
     "rolls": lambda rolls: ", ".join(str(r) for r in rolls),
+    "and": spoken_list,
 }
 
 
@@ -337,6 +344,10 @@ CAMPAIGN_EVENTS = (
               "Note from {author}: {text}"),
     EventType("StandingsPublished", {"round": int, "date": str, "figures": list[str], "rows": list[dict[str, Any]]},
               PUBLIC, "The GM published the standings for round {round} ({date})."),
+    # The end of the campaign (game.engine.victory): who won, why, and every civilization's final score.
+    EventType("CampaignEnded", {"reason": str, "winners": list[int], "winner_names": list[str], "round": int,
+                                "explanation": str, "standings": list[dict[str, Any]]}, PUBLIC,
+              "The campaign is over[, won by {winner_names:and}]: {explanation}"),
     EventType("OrderRejected", {"kind": str, "payload": dict[str, Any], "field": str, "reason": str}, CIV,
               "Order refused ({kind:words}): {reason}"),
 )

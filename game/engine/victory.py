@@ -1,0 +1,178 @@
+"""Victory: how a campaign is won, checked at the end of Exploit (issue 12; rulings in docs/rules.md, "Victory").
+
+The GM chooses the conditions when the campaign is created, any combination of elimination, a score threshold
+and a round limit; the GM may also declare the end at any time. Further victory types come with the Alpha
+Centauri module.
+
+A civilization's score is what it holds and makes when the round ends:
+* 10 points per colony it holds (its own and not occupied by another civilization),
+* 1 point per unit of output a quarter: the MU of taxes it collected this quarter (Exploit 5) and the Ore its
+  Operational mines produce a quarter (Exploit 3, never more than the deposit left),
+* 2 points per unit it has in service (built: neither Under Construction nor a wreck),
+* technology: 0 until the research module exists (Explore 3 and 13 are still the GM's TODO steps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from game.engine.catalogue import spoken_list
+from game.engine.events import Event, Visibility
+from game.engine.world import UnitState, World
+
+POINTS_PER_COLONY = 10
+POINTS_PER_OUTPUT = 1
+POINTS_PER_UNIT = 2
+POINTS_PER_TECHNOLOGY = 1
+
+
+class EndReason(StrEnum):
+    ELIMINATION = "elimination"
+    SCORE = "score"
+    ROUND_LIMIT = "round_limit"
+    GM = "gm"
+
+
+@dataclass(frozen=True)
+class VictoryConditions:
+    """What ends the campaign besides the GM's word (always available): the last civilization holding colonies
+    (`elimination`), a score reached (`score_threshold`), the end of a round (`round_limit`). None: not used."""
+
+    elimination: bool = False
+    score_threshold: int | None = None
+    round_limit: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"elimination": self.elimination, "score_threshold": self.score_threshold,
+                "round_limit": self.round_limit}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> VictoryConditions:
+        return cls(bool(data.get("elimination", False)), data.get("score_threshold"), data.get("round_limit"))
+
+    def problems(self) -> dict[str, str]:
+        """Each condition's number that cannot be played, by field, in words the GM can act on."""
+        found = {}
+        if self.score_threshold is not None and self.score_threshold < 1:
+            found["score_threshold"] = "A score threshold is a whole number of points from 1 up."
+        if self.round_limit is not None and self.round_limit < 1:
+            found["round_limit"] = "A round limit is a number of rounds from 1 up."
+        return found
+
+
+@dataclass(frozen=True)
+class Score:
+    civ_id: int
+    name: str
+    colonies: int
+    output: int
+    units: int
+    technology: int
+
+    @property
+    def total(self) -> int:
+        return (self.colonies * POINTS_PER_COLONY + self.output * POINTS_PER_OUTPUT + self.units * POINTS_PER_UNIT
+                + self.technology * POINTS_PER_TECHNOLOGY)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"civ_id": self.civ_id, "name": self.name, "score": self.total, "colonies": self.colonies,
+                "output": self.output, "units": self.units, "technology": self.technology}
+
+
+def colonies_held(world: World, civ_id: int) -> int:
+    """A colony another civilization occupies (Exterminate 9) is not held by its owner."""
+    return sum(1 for c in world.colonies.values() if c.civ_id == civ_id and c.occupied_by in (None, civ_id))
+
+
+def output_of(world: World, civ_id: int) -> int:
+    taxes = world.civs[civ_id].taxes
+    ore = sum(min(m.output, world.planets[m.planet_id].ore_deposit) if m.planet_id in world.planets else m.output
+              for m in world.mines.values() if m.civ_id == civ_id and m.operational)
+    return taxes + ore
+
+
+def units_in_service(world: World, civ_id: int) -> int:
+    return sum(1 for u in world.units.values()
+               if u.civ_id == civ_id and u.state not in (UnitState.UNDER_CONSTRUCTION, UnitState.DESTROYED))
+
+
+def technology_of(world: World, civ_id: int) -> int:
+    """Nothing to count until the research module exists."""
+    return 0
+
+
+def score_of(world: World, civ_id: int) -> Score:
+    return Score(civ_id, world.civs[civ_id].name, colonies_held(world, civ_id), output_of(world, civ_id),
+                 units_in_service(world, civ_id), technology_of(world, civ_id))
+
+
+def standings(world: World) -> tuple[Score, ...]:
+    """Every civilization's score, best first (equal scores by name, then id, so the order never wavers)."""
+    return tuple(sorted((score_of(world, civ_id) for civ_id in world.civs),
+                        key=lambda s: (-s.total, s.name, s.civ_id)))
+
+
+@dataclass(frozen=True)
+class VictoryResult:
+    reason: EndReason
+    winners: tuple[int, ...]
+    round: int
+    standings: tuple[Score, ...]
+    explanation: str
+
+    def event(self) -> Event:
+        """The `CampaignEnded` fact everyone reads, with the final standings."""
+        names = {s.civ_id: s.name for s in self.standings}
+        return Event("CampaignEnded", {
+            "reason": self.reason.value, "winners": list(self.winners),
+            "winner_names": [names.get(civ_id, f"Civilization {civ_id}") for civ_id in self.winners],
+            "round": self.round, "explanation": self.explanation,
+            "standings": [s.as_dict() for s in self.standings]}, Visibility.PUBLIC)
+
+
+def _best(scores: Iterable[Score]) -> tuple[int, ...]:
+    """Ruling: equal best scores share the victory."""
+    scores = list(scores)
+    if not scores:
+        return ()
+    top = max(s.total for s in scores)
+    return tuple(sorted(s.civ_id for s in scores if s.total == top))
+
+
+def _names(scores: Sequence[Score], civ_ids: Sequence[int]) -> str:
+    return spoken_list(s.name for s in scores if s.civ_id in civ_ids)
+
+
+def check_victory(world: World, conditions: VictoryConditions, round: int) -> VictoryResult | None:
+    """At the end of Exploit of `round`: the campaign's result if a chosen condition is met, else None. When
+    several are met at once, elimination decides first, then the score threshold, then the round limit."""
+    table = standings(world)
+    holding = [s for s in table if s.colonies > 0]
+    # Ruling: elimination needs a rival to outlast, and a world where nobody holds a colony (not set up yet, or
+    # everyone lost theirs at once) names no last civilization: the GM may declare the end.
+    if conditions.elimination and len(table) > 1 and len(holding) == 1:
+        (last,) = holding
+        return VictoryResult(EndReason.ELIMINATION, (last.civ_id,), round, table,
+                             f"{last.name} is the last civilization holding colonies.")
+    if conditions.score_threshold is not None:
+        reached = [s for s in table if s.total >= conditions.score_threshold]
+        if reached:
+            winners = _best(reached)
+            return VictoryResult(EndReason.SCORE, winners, round, table,
+                                 f"{_names(table, winners)} reached {conditions.score_threshold} points.")
+    if conditions.round_limit is not None and round >= conditions.round_limit and table:
+        winners = _best(table)
+        return VictoryResult(EndReason.ROUND_LIMIT, winners, round, table,
+                             f"Round {round} was the last; {_names(table, winners)} scored best.")
+    return None
+
+
+def declared_end(world: World, winners: Sequence[int], reason: str, round: int) -> VictoryResult:
+    """The GM ends the campaign, naming the winners (or none) and why."""
+    unknown = [civ_id for civ_id in winners if civ_id not in world.civs]
+    if unknown:
+        raise ValueError(f"Civilization {unknown[0]} is not in this campaign's world.")
+    return VictoryResult(EndReason.GM, tuple(sorted(set(winners))), round, standings(world), reason)
