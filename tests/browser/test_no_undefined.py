@@ -1,12 +1,14 @@
 """A whole demo round in real browsers on real processes (Daphne, a Celery worker, PostgreSQL, Redis), read on every
 page after every step: the GM's dashboard, two players' pages, a spectator's gallery, and the battle reports once a
 battle is fought. The GM advances every step with the Advance button; player1 gives its orders through the page's
-forms (a skirmish at Explore 7, a course for another unit at Explore 14) and player2 declares one in its own words.
+forms (a skirmish at Explore 7, a course for another unit at Explore 14) and player2 declares one in its own words;
+player1's unit designer and civilization pages are read too.
 No page ever shows a blank where a word should be ("undefined", "NaN", "null", "None", "[object Object]"), and an
 order costs the player's page at most one read on top of its POST."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -158,6 +160,13 @@ def test_a_demo_round_shows_no_blank_on_any_page_and_an_order_costs_at_most_one_
         open_campaign(page, base, CAMPAIGN)
         pages[name] = page
     gm_page, terran, gaian = pages["GM dashboard"], pages["player1"], pages["player2"]
+    # The player's own other pages: the unit designer (priced by the server as it is drawn) and the civilization.
+    designer, civilization = terran.context.new_page(), terran.context.new_page()
+    designer.goto(f"{base}/campaigns/{CAMPAIGN}/designer/")
+    expect(designer.locator("#f-mu")).to_have_text(re.compile(r"^\d[\d,]*$"))
+    civilization.goto(f"{base}/campaigns/{CAMPAIGN}/civilization/")
+    expect(civilization.locator("#setup-status")).not_to_be_empty()
+    assert_no_blanks({"unit designer": designer, "civilization": civilization}, "the player's other pages")
     reports: dict[str, Page] = {}
     reads_per_order: dict[str, list[str]] = {}
     state = gm.get(api())
