@@ -13,18 +13,22 @@ from django.db import transaction
 
 from game import realtime
 from game.engine import events as engine_events
-from game.errors import NotFound
+from game.errors import Conflict, NotFound
 from game.event_catalogue import check_appended
 from game.models import Campaign, Civilization, Event, EventWitness
 
 User = AbstractBaseUser | AnonymousUser
 
 
-def locked_campaign(campaign_id: int) -> Campaign:
-    """The campaign, its row locked until the transaction ends: writers to one campaign go one at a time."""
+def locked_campaign(campaign_id: int, *, ended_ok: bool = False) -> Campaign:
+    """The campaign, its row locked until the transaction ends: writers to one campaign go one at a time.
+    A campaign that has ended is read-only: Conflict, unless the write is one that may follow the end
+    (`ended_ok`: notes, visibility, membership; docs/rules.md, "Victory")."""
     campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
     if campaign is None:
         raise NotFound("No such campaign.")
+    if campaign.status == Campaign.Status.ENDED and not ended_ok:
+        raise Conflict("The campaign has ended.")
     return campaign
 
 

@@ -29,6 +29,12 @@ class Campaign(models.Model):
         OPEN = "open", "Waiting for orders"
         RESOLVING = "resolving", "Resolving"
         FAILED = "failed", "Resolution failed"
+        ENDED = "ended", "Ended"  # won, or ended by the GM: read-only from then on (game.services)
+
+    class EndVisibility(models.TextChoices):
+        KEEP = "keep", "Keep it as it is"
+        PRIVATE = "private", "Make it private"
+        PUBLIC = "public", "Make it public"
 
     name = models.CharField(max_length=120)
     seed = models.CharField(max_length=64, help_text="Every random result of the campaign derives from it.")
@@ -57,6 +63,10 @@ class Campaign(models.Model):
     # The number of the last event that changed who may see the campaign (its visibility, a membership): each
     # push carries it, and an open socket re-checks its viewer when it grows (game.consumers).
     access_seq = models.PositiveBigIntegerField(default=0)
+    # How the campaign is won (game.engine.victory.VictoryConditions as JSON; the GM may always declare the end),
+    # and what becomes of its visibility when it ends.
+    victory_conditions = models.JSONField(default=dict, blank=True)
+    end_visibility = models.CharField(max_length=8, choices=EndVisibility.choices, default=EndVisibility.KEEP)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CampaignManager()

@@ -13,14 +13,18 @@ from game.engine.catalogue import Names
 from game.engine.names import WorldNames
 from game.engine.orders import legal_orders
 from game.engine.phases import ALL_STEPS, Phase, StepKind
+from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
 from game.engine.visibility import civ_figures, civ_view, public_map
 from game.engine.world import World
 from game.errors import NotFound
 from game.event_catalogue import describe, in_chronicle
-from game.models import Campaign, CivFigures, Civilization, Membership, Order, Readiness
+from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
 from game.visibility import Viewer, can_see, civ_in_view, events_visible_to
 
 logger = logging.getLogger(__name__)
+
+# What becomes of a campaign's visibility when it ends, as the GM chooses at its creation.
+END_VISIBILITIES = Campaign.EndVisibility.choices
 
 # Names for a caller that has no world at hand: everything is said without a name ("a unit").
 NOBODYS_NAMES: Names = WorldNames(World())
@@ -133,6 +137,7 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         "last_seq": campaign.last_seq,
         "viewer": {"role": viewer.role, "civ_id": viewer.civ_id},
         "civilizations": [civ_row(civ) for civ in civs],
+        "victory": victory_for(viewer, campaign),
     }
     if viewer.is_gm:
         state["failure"] = campaign.failure
@@ -146,6 +151,36 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state["members"] = [_member_json(m) for m in Membership.objects.filter(campaign=campaign)
                             .select_related("user", "civilization").order_by("joined_at", "pk")]
     return state
+
+
+def victory_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+    """How the campaign is won, in words; once it has ended, its result (the `CampaignEnded` payload). Scores:
+    the final standings after the end; before it, live for the GM, and for everyone else those of the last
+    standings the GM published with the score (None when there are none)."""
+    conditions = VictoryConditions.from_dict(campaign.victory_conditions)
+    ended = Event.objects.filter(campaign=campaign, type="CampaignEnded", undone=False).order_by("-seq").first()
+    result = ended.payload if ended is not None else None
+    scores: dict[str, Any] | None = None
+    if result is not None:
+        scores = {"round": result["round"], "final": True, "rows": result["standings"]}
+    elif viewer.is_gm:
+        scores = {"round": campaign.round, "final": False, "rows": _live_scores(campaign)}
+    else:
+        published = Event.objects.filter(campaign=campaign, type="StandingsPublished", undone=False).order_by(
+            "-seq").first()
+        if published is not None and "score" in published.payload["figures"]:
+            scores = {"round": published.payload["round"], "final": False, "rows": published.payload["rows"]}
+    return {"conditions": conditions.as_dict(), "rules": conditions.in_words(), "score_rule": SCORE_IN_WORDS,
+            "end_visibility": campaign.end_visibility, "result": result, "scores": scores}
+
+
+def _live_scores(campaign: Campaign) -> list[dict[str, Any]]:
+    try:
+        world = state_io.load_world(campaign)
+    except (KeyError, TypeError, ValueError):
+        logger.warning("Campaign %s: no world to score", campaign.pk, exc_info=True)
+        return []
+    return [score.as_dict() for score in standings(world)]
 
 
 def _member_json(membership: Membership) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -35,6 +35,7 @@ from game.engine.scenario import (
     run_scenario,
 )
 from game.engine.step_input import StepInput
+from game.engine.victory import VictoryConditions, VictoryResult, check_victory, declared_end, score_of
 from game.engine.visibility import civ_figures
 from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
@@ -64,6 +65,8 @@ def _check_pointer(campaign: Campaign, expected_round: int, expected_step: str, 
 
 
 def _require_open(campaign: Campaign, doing: str) -> None:
+    if campaign.status == Campaign.Status.ENDED:
+        raise Conflict("The campaign has ended.")
     if campaign.status == Campaign.Status.RESOLVING:
         raise Conflict(f"Cannot {doing} now: {campaign.step.label} is closed and being resolved.")
 
@@ -72,12 +75,22 @@ def _require_open(campaign: Campaign, doing: str) -> None:
 
 def campaign_create(
     gm: User, *, name: str, seed: str = "", rule_options: dict[str, Any] | None = None, is_public: bool = False,
-    first_year: int = 1,
+    first_year: int = 1, victory: Mapping[str, Any] | None = None,
+    end_visibility: str = Campaign.EndVisibility.KEEP,
 ) -> Campaign:
+    """A new campaign with its GM. `victory`: how it is won besides the GM's word (`elimination`,
+    `score_threshold`, `round_limit`, as `game.engine.victory.VictoryConditions`; none by default);
+    `end_visibility`: whether it becomes public or private when it ends, or stays as it is."""
     if not gm.is_authenticated:
         raise Forbidden("Sign in to create a campaign.")
     if not name.strip():
         raise ServiceError("Give the campaign a name.", field="name")
+    conditions = VictoryConditions.from_dict(victory or {})
+    for field, problem in conditions.problems().items():
+        raise ServiceError(problem, field=field)
+    if end_visibility not in Campaign.EndVisibility.values:
+        raise ServiceError("At the end, the campaign is kept as it is, made private or made public.",
+                           field="end_visibility")
     try:
         combat_system((rule_options or {}).get("combat_system", combat_selectors.DEFAULT_COMBAT_SYSTEM))
     except ValueError as error:
@@ -85,7 +98,8 @@ def campaign_create(
     with transaction.atomic():
         campaign = Campaign.objects.create(
             name=name.strip(), seed=seed or ledger.random_seed(), rule_options=rule_options or {},
-            is_public=is_public, first_year=first_year,
+            is_public=is_public, first_year=first_year, victory_conditions=conditions.as_dict(),
+            end_visibility=end_visibility,
         )
         Membership.objects.create(campaign=campaign, user_id=gm.pk, role=Role.GM)
         campaign = locked_campaign(campaign.pk)
@@ -122,7 +136,7 @@ def campaign_join(user: User, *, invite_token: str, civ_name: str) -> Civilizati
 
 def campaign_set_public(gm: User, campaign_id: int, *, is_public: bool) -> Campaign:
     with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id, ended_ok=True)  # who may read the record is the GM's choice
         require_gm(viewer_for(gm, campaign))
         if campaign.is_public != is_public:
             campaign.is_public = is_public
@@ -136,7 +150,7 @@ def membership_remove(gm: User, campaign_id: int, user_id: int) -> None:
     """The GM removes a member: from then on they see the campaign as any guest does (a private one not at all),
     open pages included. A player's civilization stays in the world and the log, without a player."""
     with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id, ended_ok=True)
         require_gm(viewer_for(gm, campaign))
         membership = Membership.objects.filter(campaign=campaign, user_id=user_id).select_related(
             "civilization", "user").first()
@@ -389,14 +403,24 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             if state_io.changes_world(events):
                 world = apply_events(world, events)
                 campaign.state_seq = campaign.last_seq
+            resolution.status = StepResolution.Status.DONE
+            resolution.finished_at = timezone.now()
+            resolution.save(update_fields=["status", "finished_at", "seq_before"])
             next_pointer = campaign.pointer.next()
+            result = None
+            if next_pointer.round > campaign.round:  # the end of Exploit: has anyone won?
+                result = check_victory(world, VictoryConditions.from_dict(campaign.victory_conditions),
+                                       campaign.round)
+            if result is not None:
+                # The campaign stays at the step it ended with; no next step opens.
+                campaign.save(update_fields=["state_seq"])
+                state_io.remember(campaign, world)
+                _end(campaign, result, None)
+                return True
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
             campaign.status = Campaign.Status.OPEN
             campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
             state_io.remember(campaign, world)
-            resolution.status = StepResolution.Status.DONE
-            resolution.finished_at = timezone.now()
-            resolution.save(update_fields=["status", "finished_at", "seq_before"])
             if campaign.step_index == 0:
                 # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
                 state_io.store_snapshot(campaign, world)
@@ -410,6 +434,42 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
     except Exception as error:
         step_fail(campaign_id, round, step_index, error)
         raise
+
+
+def _end(campaign: Campaign, result: VictoryResult, gm: User | None) -> None:
+    """End the campaign with its result: read-only from now on (`ledger.locked_campaign`), everyone told, and
+    its visibility as the GM chose at creation. The caller holds the campaign's row lock."""
+    campaign.status = Campaign.Status.ENDED
+    campaign.failure = ""
+    campaign.save(update_fields=["status", "failure"])
+    append_events(campaign, [result.event()], gm)
+    public_at_end = {Campaign.EndVisibility.PUBLIC: True, Campaign.EndVisibility.PRIVATE: False}.get(
+        Campaign.EndVisibility(campaign.end_visibility), campaign.is_public)
+    if public_at_end != campaign.is_public:
+        campaign.is_public = public_at_end
+        campaign.save(update_fields=["is_public"])
+        # After the result, so everyone who followed the campaign reads how it ended before a private one closes.
+        append_events(campaign, [engine_events.Event("VisibilityChanged", {"is_public": public_at_end}, GM)], gm,
+                      changes_access=True)
+
+
+def campaign_end(gm: User, campaign_id: int, *, winners: Sequence[int], reason: str) -> Event:
+    """The GM declares the end of the campaign (always possible, whatever its conditions), naming the winning
+    civilizations (or none) and why; the final standings are the world's as it stands."""
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("Say why the campaign ends; everyone reads it.", field="reason")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        if campaign.status == Campaign.Status.RESOLVING:
+            raise Conflict("Wait for the running resolution to finish before ending the campaign.")
+        try:
+            result = declared_end(state_io.load_world(campaign), winners, reason, campaign.round)
+        except ValueError as error:
+            raise ServiceError(str(error), field="winners") from None
+        _end(campaign, result, gm)
+    return Event.objects.get(campaign=campaign, type="CampaignEnded", undone=False)
 
 
 def _step_opened(campaign: Campaign) -> engine_events.Event:
@@ -599,7 +659,7 @@ def note_send(user: User, campaign_id: int, *, text: str, civ_id: int | None = N
     if not text:
         raise ServiceError("Write the note.", field="text")
     with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
+        campaign = locked_campaign(campaign_id, ended_ok=True)  # notes stay open for the talk after the game
         viewer = viewer_for(user, campaign)
         if viewer.is_gm:
             if civ_id is None or not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
@@ -630,7 +690,7 @@ def seen_mark(user: User, campaign_id: int, *, seq: int) -> int:
 
 def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> Event:
     """The GM publishes the standings: the chosen figures of every civilization, for spectators and players."""
-    allowed = ("mu", "ore", "units", "colonies", "population")
+    allowed = ("mu", "ore", "units", "colonies", "population", "score")
     unknown = [f for f in figures if f not in allowed]
     if unknown or not figures:
         raise ServiceError(f"Choose figures among {', '.join(allowed)}.", field="figures")
@@ -639,8 +699,11 @@ def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> 
         require_gm(viewer_for(gm, campaign))
         world = state_io.load_world(campaign)
         names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
-        rows = [{"civ_id": civ_id, "name": names.get(civ_id, world.civs[civ_id].name),
-                 **{f: civ_figures(world, civ_id)[f] for f in figures}} for civ_id in sorted(world.civs)]
+        rows = []
+        for civ_id in sorted(world.civs):
+            known = {**civ_figures(world, civ_id), "score": score_of(world, civ_id).total}
+            rows.append({"civ_id": civ_id, "name": names.get(civ_id, world.civs[civ_id].name),
+                         **{f: known[f] for f in figures}})
         (row,) = append_events(campaign, [engine_events.Event(
             "StandingsPublished", {"round": campaign.round, "date": str(campaign.date), "figures": list(figures),
                                    "rows": rows}, PUBLIC)], gm)

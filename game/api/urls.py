@@ -12,6 +12,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/advance/", views.Advance.as_view(), name="api-advance"),
     path("campaigns/<int:campaign_id>/preview/", views.Preview.as_view(), name="api-preview"),
     path("campaigns/<int:campaign_id>/undo/", views.Undo.as_view(), name="api-undo"),
+    path("campaigns/<int:campaign_id>/end/", views.End.as_view(), name="api-end"),
     path("campaigns/<int:campaign_id>/dice/", views.Dice.as_view(), name="api-dice"),
     path("campaigns/<int:campaign_id>/orders/", views.Orders.as_view(), name="api-orders"),
     path("campaigns/<int:campaign_id>/orders/<int:order_id>/", views.OrderDetail.as_view(), name="api-order"),

@@ -18,12 +18,26 @@ def _step_field() -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=sorted(selectors.step_keys()), help_text="Step key, e.g. explore.14")
 
 
+class VictoryInput(serializers.Serializer[dict[str, Any]]):
+    elimination = serializers.BooleanField(default=False, help_text="The last civilization holding colonies wins.")
+    score_threshold = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    round_limit = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
 class CampaignCreateInput(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=120)
     seed = serializers.CharField(max_length=64, required=False, allow_blank=True)
     is_public = serializers.BooleanField(default=False)
     first_year = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
     rule_options = serializers.DictField(required=False, default=dict)
+    victory = VictoryInput(required=False, help_text="How the campaign is won besides the GM's word.")
+    end_visibility = serializers.ChoiceField(choices=selectors.END_VISIBILITIES, default="keep")
+
+
+class EndInput(serializers.Serializer[dict[str, Any]]):
+    winners = serializers.ListField(child=serializers.IntegerField(), max_length=100, default=list,
+                                    help_text="The winning civilizations' ids (none: nobody won).")
+    reason = serializers.CharField(max_length=2000)
 
 
 class JoinInput(serializers.Serializer[dict[str, Any]]):
@@ -113,6 +127,7 @@ class CampaignList(APIView):
         campaign = services.campaign_create(
             request.user, name=data["name"], seed=data.get("seed") or "",
             rule_options=data["rule_options"], is_public=data["is_public"], first_year=data["first_year"],
+            victory=data.get("victory"), end_visibility=data["end_visibility"],
         )
         viewer = visibility.viewer_for(request.user, campaign)
         return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_201_CREATED)
@@ -147,6 +162,16 @@ class Advance(APIView):
                               preview_digest=data["preview_digest"])
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign), status=status.HTTP_202_ACCEPTED)
+
+
+class End(APIView):
+    @extend_schema(request=EndInput)
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """The GM declares the end of the campaign: the winners (or none) and why."""
+        data = _valid(EndInput, request.data)
+        services.campaign_end(request.user, campaign_id, winners=data["winners"], reason=data["reason"])
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.campaign_state(viewer, campaign))
 
 
 class Orders(APIView):

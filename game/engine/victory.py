@@ -27,6 +27,9 @@ POINTS_PER_COLONY = 10
 POINTS_PER_OUTPUT = 1
 POINTS_PER_UNIT = 2
 POINTS_PER_TECHNOLOGY = 1
+SCORE_IN_WORDS = (f"A score is {POINTS_PER_COLONY} points per colony held, {POINTS_PER_OUTPUT} per MU of taxes "
+                  f"and Ore mined a quarter, {POINTS_PER_UNIT} per unit in service; technology will count once "
+                  "research exists. Victory is checked at the end of each round's Exploit.")
 
 
 class EndReason(StrEnum):
@@ -52,6 +55,19 @@ class VictoryConditions:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VictoryConditions:
         return cls(bool(data.get("elimination", False)), data.get("score_threshold"), data.get("round_limit"))
+
+    def in_words(self) -> list[str]:
+        """How the campaign is won, a line per condition, the GM's word last (it is always there)."""
+        lines = []
+        if self.elimination:
+            lines.append("Elimination: the last civilization holding colonies wins.")
+        if self.score_threshold is not None:
+            lines.append(f"Score: the first civilization to reach {self.score_threshold:,} points at the end of a "
+                         "round wins (the best score, if several reach it together).")
+        if self.round_limit is not None:
+            lines.append(f"Round limit: at the end of round {self.round_limit}, the best score wins.")
+        lines.append("The Game Master may declare the end at any time.")
+        return lines
 
     def problems(self) -> dict[str, str]:
         """Each condition's number that cannot be played, by field, in words the GM can act on."""
