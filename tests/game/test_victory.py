@@ -138,7 +138,7 @@ def test_after_the_end_every_write_is_refused_and_nothing_changes() -> None:
         assert (path, response.status_code, response.json()["error"]) == (path, 409, "The campaign has ended.")
     assert Campaign.objects.get(pk=table.campaign.pk).last_seq == campaign.last_seq
     newcomer = get_user_model().objects.create_user("latecomer", password="a-long-test-password")
-    with pytest.raises(ServiceError, match="The campaign has ended."):
+    with pytest.raises(ServiceError, match=r"The campaign has ended\."):
         services.campaign_join(newcomer, invite_token=campaign.invite_token, civ_name="Rigel")
     # Ruling: the private notes with the GM stay open for the talk after the game.
     assert player.post(table.url("notes/"), {"text": "Good game!"}, format="json").status_code == 201
