@@ -38,7 +38,8 @@ def victory_table(prefix: str, *, public: bool = True, end_visibility: str = "ke
     gm = users.create_user(f"{prefix}-gm", password="a-long-test-password")
     campaign = services.campaign_create(gm, name=f"{prefix} campaign", seed=prefix, is_public=public,
                                         victory=victory, end_visibility=end_visibility)
-    players = [users.create_user(f"{prefix}-p{i}", password="a-long-test-password") for i in (1, 2)]
+    players: list[AbstractBaseUser] = [users.create_user(f"{prefix}-p{i}", password="a-long-test-password")
+                                       for i in (1, 2)]
     civs = [services.campaign_join(p, invite_token=campaign.invite_token, civ_name=name)
             for p, name in zip(players, ("Sol", "Vega"), strict=True)]
     services.campaign_load_scenario(gm, campaign.pk, text=text or scenario())
