@@ -2,6 +2,11 @@ from __future__ import annotations
 
 from django import forms
 
+from game import selectors
+
+WHOLE_FROM_ONE = {"min_value": "Give a whole number from 1 up, or leave it empty.",
+                  "invalid": "Give a whole number from 1 up, or leave it empty."}
+
 
 class CampaignForm(forms.Form):
     name = forms.CharField(max_length=120, label="Campaign name")
@@ -17,6 +22,27 @@ class CampaignForm(forms.Form):
     dice_mode = forms.ChoiceField(label="Dice", choices=[("server", "Server rolls (seeded)"),
                                                         ("entered", "GM enters physical rolls")])
     is_public = forms.BooleanField(required=False, label="Public: anyone may follow it as a spectator")
+    # How the campaign is won (game.engine.victory); the GM may always declare the end.
+    elimination = forms.BooleanField(required=False, initial=True,
+                                     label="Elimination: the last civilization holding colonies wins")
+    score_threshold = forms.IntegerField(
+        required=False, min_value=1, label="Score threshold",
+        help_text="The first to reach this score at the end of a round wins. Empty: no score victory.",
+        error_messages=WHOLE_FROM_ONE)
+    round_limit = forms.IntegerField(
+        required=False, min_value=1, label="Round limit",
+        help_text="At the end of this round the best score wins. Empty: no limit.", error_messages=WHOLE_FROM_ONE)
+    end_visibility = forms.ChoiceField(label="When the campaign ends", choices=selectors.END_VISIBILITIES,
+                                       help_text="Its final standings and chronicle stay readable to whoever may "
+                                                 "see it then.")
+
+    VICTORY_FIELDS = ("elimination", "score_threshold", "round_limit", "end_visibility")
+
+    def setup_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.VICTORY_FIELDS]
+
+    def victory_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.VICTORY_FIELDS]
 
 
 class JoinForm(forms.Form):

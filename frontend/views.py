@@ -78,6 +78,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 request.user, name=data["name"], seed=data["seed"],
                 rule_options={"combat_system": data["combat_system"], "dice_mode": data["dice_mode"]},
                 is_public=data["is_public"], first_year=data["first_year"],
+                victory={"elimination": data["elimination"], "score_threshold": data["score_threshold"],
+                         "round_limit": data["round_limit"]},
+                end_visibility=data["end_visibility"],
             )
         except ServiceError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)

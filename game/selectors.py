@@ -159,7 +159,8 @@ def victory_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     standings the GM published with the score (None when there are none)."""
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
     ended = Event.objects.filter(campaign=campaign, type="CampaignEnded", undone=False).order_by("-seq").first()
-    result = ended.payload if ended is not None else None
+    # The line everyone reads (it names only civilizations, which everyone knows), for a page opened after the end.
+    result = {**ended.payload, "description": describe(ended.type, ended.payload, NOBODYS_NAMES)} if ended else None
     scores: dict[str, Any] | None = None
     if result is not None:
         scores = {"round": result["round"], "final": True, "rows": result["standings"]}

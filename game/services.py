@@ -461,9 +461,14 @@ def campaign_end(gm: User, campaign_id: int, *, winners: Sequence[int], reason: 
         raise ServiceError("Say why the campaign ends; everyone reads it.", field="reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        viewer = viewer_for(gm, campaign)
+        require_gm(viewer)
         if campaign.status == Campaign.Status.RESOLVING:
             raise Conflict("Wait for the running resolution to finish before ending the campaign.")
+        # A choice left waiting would never be decided: its deadline's default could no longer be recorded.
+        if any(choice["answered_at"] is None for choice in combat_selectors.battle_choices_for(viewer, campaign)):
+            raise Conflict("A battle waits for a civilization's choice: let it be made (or its deadline pass) "
+                           "before ending the campaign.")
         try:
             result = declared_end(state_io.load_world(campaign), winners, reason, campaign.round)
         except ValueError as error:

@@ -66,7 +66,7 @@
       const key = el.dataset.bind;
       if (key === "round-label") el.textContent = `Round ${state.round}`;
       else if (key === "failure") { el.hidden = !state.failure; el.textContent = state.failure ? `Failed: ${state.failure}` : ""; }
-      else if (key === "status") el.textContent = {open: "open for orders", resolving: "resolving…", failed: "failed"}[state.status] || state.status;
+      else if (key === "status") el.textContent = {open: "open for orders", resolving: "resolving…", failed: "failed", ended: "the campaign has ended"}[state.status] || state.status;
       else el.textContent = state[key] ?? "";
     });
     document.body.dataset.step = state.step;
@@ -74,6 +74,7 @@
     $("#civs").replaceChildren(...state.civilizations.map((civ) => CV.el("li", {}, civ.name,
       civ.orders === undefined ? null
         : CV.el("span", {class: "badge"}, civ.ready ? ` ready · ${civ.orders} orders` : ` ${civ.orders} orders`))));
+    renderVictory(state.victory);
     $("#pipeline").replaceChildren(...steps.map((phase) => CV.el("div", {},
       CV.el("h3", {}, phase.title),
       CV.el("ol", {}, ...phase.steps.map((s) => CV.el("li", {
@@ -81,6 +82,44 @@
         "aria-current": s.key === state.step ? "step" : null,
       }, s.rule))))));
     CV.emit("state", state);
+  }
+
+  // How the campaign is won, the scores the viewer may see, and, once it has ended, the result above everything:
+  // the same on the GM's, the players' and the spectators' pages, drawn from the state or the live event.
+  function scoresTable(scores, winners) {
+    const columns = [["score", "Score"], ["colonies", "Colonies"], ["output", "Output"], ["units", "Units"]]
+      .filter(([key]) => scores.rows.some((row) => row[key] !== undefined));
+    return CV.el("table", {class: "scores"},
+      CV.el("caption", {}, scores.final ? `Final standings, round ${scores.round}` : `Scores, round ${scores.round}`),
+      CV.el("thead", {}, CV.el("tr", {}, CV.el("th", {scope: "col"}, "Civilization"),
+        ...columns.map(([, label]) => CV.el("th", {scope: "col", class: "num"}, label)))),
+      CV.el("tbody", {}, ...scores.rows.map((row) => CV.el("tr", {class: winners.includes(row.civ_id) ? "winner" : null},
+        CV.el("th", {scope: "row"}, row.name),
+        ...columns.map(([key]) => CV.el("td", {class: "num"}, String(row[key] ?? "–")))))));
+  }
+
+  function renderVictory(victory) {
+    const result = victory.result;
+    $("#victory-rules").replaceChildren(...victory.rules.map((line) => CV.el("li", {}, line)));
+    $("#victory-score-rule").textContent = victory.score_rule;
+    $("#victory-scores").replaceChildren(victory.scores ? scoresTable(victory.scores, result ? result.winners : [])
+      : CV.el("p", {class: "muted"}, "The Game Master has not published the scores."));
+    const end = $("#campaign-end");
+    end.hidden = !result;
+    document.body.dataset.ended = result ? "yes" : "no";
+    if (!result || end.dataset.shown === result.description) return;
+    end.dataset.shown = result.description;
+    end.replaceChildren(CV.el("h2", {id: "campaign-end-h"}, "The campaign has ended"),
+      CV.el("p", {class: "result"}, result.description),
+      scoresTable({round: result.round, final: true, rows: result.standings}, result.winners),
+      CV.el("p", {class: "muted"}, "The campaign is read-only now; its chronicle stays below."));
+  }
+
+  function ended(event) {
+    CV.state.status = "ended";
+    CV.state.victory = {...CV.state.victory, result: {...event.payload, description: event.description},
+                        scores: {round: event.payload.round, final: true, rows: event.payload.standings}};
+    render();
   }
 
   let refreshTimer = null;
@@ -99,6 +138,7 @@
                                step_label: event.payload.label, status: "open", failure: ""});
       render();
     }
+    if (event.type === "CampaignEnded") ended(event);
     if (event.type === "StepUndone") {
       document.querySelectorAll("#log li").forEach((li) => {
         if (Number(li.dataset.seq) > event.payload.undone_after_seq && Number(li.dataset.seq) < event.seq) li.classList.add("undone");

@@ -10,7 +10,7 @@
   const REFRESHING = new Set(["StepOpened", "StepUndone", "BattlePublished"]);
   // Each figure's heading, and a short one a phone shows instead (screen readers read the full one).
   const FIGURES = {mu: ["MU", "MU"], ore: ["Ore", "Ore"], units: ["Units", "Units"], colonies: ["Colonies", "Col."],
-                   population: ["Population", "Pop."]};
+                   population: ["Population", "Pop."], score: ["Score", "Score"]};
   const figureHeading = (f) => {
     const [full, short] = FIGURES[f] || [f, f];
     return full === short ? full

@@ -65,8 +65,11 @@
     $("#gm-failure").hidden = !failed;
     $("#gm-failure-text").textContent = failed ? state.failure : "";
     $("#advance").hidden = failed;  // "Advance again" takes its place
-    for (const id of ["#advance", "#gm-advance-again", "#gm-preview", "#gm-commit"]) $(id).disabled = resolving;
-    $("#gm-undo").disabled = !state.can_undo || resolving;
+    const over = state.status === "ended";  // read-only: the server refuses every write but notes
+    for (const id of ["#advance", "#gm-advance-again", "#gm-preview", "#gm-commit"]) $(id).disabled = resolving || over;
+    $("#gm-undo").disabled = !state.can_undo || resolving || over;
+    for (const id of ["#gm-undo-form", "#gm-dice-form", "#gm-end-form", "#ruling-form", "#gm-standings-form"]) $(id).hidden = over;
+    if (over) $("#gm-failure").hidden = true;
     $("#gm-dice-mode").textContent = state.dice_mode === "entered"
       ? "physical dice only (enter every roll)" : "the server rolls (entered rolls are used first)";
     $("#gm-dice-entered").textContent = (state.entered_rolls || []).join(", ") || "none";
@@ -82,7 +85,8 @@
   }
 
   CV.on("state", (state) => {
-    $("#scenario-box").hidden = !state.can_load_scenario;
+    $("#scenario-box").hidden = !state.can_load_scenario || state.status === "ended";
+    renderEndWinners(state);
     fillCivSelect($("#ruling-civ"), "Everyone (public)");
     fillCivSelect($("#gm-note-civ"), null);
     renderPipeline(state);
@@ -417,6 +421,39 @@
       await CV.http.post(CV.api("standings/"), {figures});
       msg.textContent = "Standings published.";
     } catch (e) { msg.textContent = e.message; }
+  });
+
+  // --- the GM's end of the campaign: winners (or none), a reason, then a confirmation -------------------------------
+
+  function renderEndWinners(state) {
+    const box = $("#gm-end-winners");
+    if (box.childElementCount === state.civilizations.length) return;
+    const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
+    box.replaceChildren(...state.civilizations.map((civ) => el("label", {},
+      el("input", {type: "checkbox", name: "winner", value: civ.id, checked: checked.has(String(civ.id))}),
+      ` ${civ.name}`)));
+  }
+
+  const endWinners = () => [...document.querySelectorAll("#gm-end-winners input:checked")].map((i) => Number(i.value));
+
+  $("#gm-end-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const reason = $("#gm-end-reason").value.trim();
+    if (!reason) { $("#gm-end-msg").textContent = "Say why the campaign ends; everyone reads it."; return; }
+    const names = endWinners().map(civName);
+    $("#gm-end-confirm-text").textContent = `End the campaign now, ${names.length
+      ? `${names.join(" and ")} winning` : "with no winner"}? Nothing can be played or undone afterwards.`;
+    $("#gm-end-msg").textContent = "";
+    $("#gm-end-confirm").hidden = false;
+    $("#gm-end-yes").focus();
+  });
+  $("#gm-end-no").addEventListener("click", () => { $("#gm-end-confirm").hidden = true; $("#gm-end").focus(); });
+  $("#gm-end-yes").addEventListener("click", async () => {
+    $("#gm-end-confirm").hidden = true;
+    try {
+      CV.state = await CV.http.post(CV.api("end/"), {winners: endWinners(), reason: $("#gm-end-reason").value.trim()});
+      CV.render();
+    } catch (e) { $("#gm-end-msg").textContent = e.message; }
   });
 
   // --- scenario, rulings -------------------------------------------------------------------------------------------
