@@ -31,6 +31,10 @@ class SetupInput(serializers.Serializer[dict[str, Any]]):
     faction = serializers.CharField(max_length=24, required=False, allow_blank=True, default="")
 
 
+class StartDefaultInput(serializers.Serializer[dict[str, Any]]):
+    preset = serializers.CharField(max_length=24)
+
+
 class ReviewInput(serializers.Serializer[dict[str, Any]]):
     approve = serializers.BooleanField()
     comment = serializers.CharField(max_length=4000, required=False, allow_blank=True, default="")
@@ -76,6 +80,26 @@ class Start(APIView):
         services.campaign_start(request.user, campaign_id)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(game_selectors.campaign_state(viewer, campaign), status=status.HTTP_201_CREATED)
+
+
+class StartDefault(APIView):
+    """The preset every civilization without its own start is given (GM, before the start)."""
+
+    def post(self, request: Request, campaign_id: int) -> Response:
+        data = _valid(StartDefaultInput, request.data)
+        services.start_default_set(request.user, campaign_id, data["preset"])
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.galaxy_setup(viewer, campaign))
+
+
+class CivStart(APIView):
+    """One civilization's start: {preset, mu, ore, units: [{design_id, count}]}, each checked by field (the engine
+    reads it, `starts.read_start`)."""
+
+    def post(self, request: Request, campaign_id: int, civ_id: int) -> Response:
+        services.civ_start_set(request.user, campaign_id, civ_id, dict(request.data))
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.galaxy_setup(viewer, campaign))
 
 
 class Designs(APIView):

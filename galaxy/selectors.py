@@ -21,6 +21,7 @@ from game.engine.races import (
     RaceItem,
     home_world_cost,
 )
+from game.engine.starts import BUILDABLE, PRESET_TITLES, PRESETS, Start, start_to_dict
 from game.engine.units import STARTER_UNITS, Scale, UnitDesign
 from game.errors import Forbidden, NotFound, ServiceError
 from game.models import Campaign, Civilization, StepResolution
@@ -62,10 +63,12 @@ def _require_gm(viewer: Viewer) -> None:
 def galaxy_setup(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     """The GM's setup view: settings, seed, every Point of Interest in a compact row, the home worlds, who joined."""
     _require_gm(viewer)
-    civs = [{"id": c.pk, "name": c.name, "setup": _setup_json(getattr(c, "setup", None))}
+    default, edits = state_io.campaign_starts(campaign.rule_options)
+    civs = [{"id": c.pk, "name": c.name, "setup": _setup_json(getattr(c, "setup", None)),
+             "start": _start_json(state_io.civ_start(campaign.rule_options, c.pk), edited=str(c.pk) in edits)}
             for c in Civilization.objects.filter(campaign=campaign).select_related("setup").order_by("pk")]
     state: dict[str, Any] = {"campaign_id": campaign.pk, "generated": False, "started": is_started(campaign),
-                             "civilizations": civs,
+                             "civilizations": civs, "starts": starts_catalogue(default),
                              "race_items": campaign.rule_options.get("race_items", [])}
     galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
     if galaxy_map is None:
@@ -102,6 +105,30 @@ def system_detail(viewer: Viewer, campaign: Campaign, hex_label: str) -> dict[st
                      "body": p.body.value, "life": p.life.value, "max_output": p.max_output, "viable": p.viable,
                      "resources": [r.name for r in p.resources]} for p in poi.planets],
         "specials": [s.describe() for s in poi.specials],
+    }
+
+
+# --- each civilization's start -----------------------------------------------------------------------------------
+
+def start_summary(start: Start) -> str:
+    """"Standard: 1,250 MU, 60 Ore, 7 units" — how the setup page and the log name a start."""
+    units = sum(count for _, count in start.units)
+    return f"{PRESET_TITLES[start.preset]}: {start.mu:,} MU, {start.ore:,} Ore, {units} units"
+
+
+def _start_json(start: Start, edited: bool) -> dict[str, Any]:
+    return start_to_dict(start) | {"edited": edited, "summary": start_summary(start),
+                                   "mine_output": start.mine_output, "survey_radius": start.survey_radius}
+
+
+def starts_catalogue(default: str) -> dict[str, Any]:
+    """What the GM picks a start from: the presets with their figures, and the designs a start may list (priced)."""
+    return {
+        "default": default,
+        "presets": [{"key": key, "title": PRESET_TITLES[key]} | _start_json(preset, edited=False)
+                    for key, preset in PRESETS.items()],
+        "designs": [{"design_id": d.design_id, "name": d.name, "scale": d.scale.title,
+                     "mu": design_cost(d).mu} for d in BUILDABLE.values()],
     }
 
 

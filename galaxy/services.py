@@ -37,6 +37,7 @@ from game.engine.races import (
     race_problems,
     starting_bonus,
 )
+from game.engine.starts import PRESET_TITLES, Start, StartProblem, read_start, start_to_dict
 from game.errors import Conflict, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign, random_seed
 from game.models import Campaign, Civilization
@@ -175,16 +176,16 @@ def _measure_capitals(homes: list[dict[str, Any]]) -> None:
         home["nearest_capital"] = min(others) if others else None
 
 
-def _setup_extra_mu(assets: state_io.StartingAssets, setup: CivilizationSetup) -> int:
+def _setup_extra_mu(scale: state_io.MoneyScale, setup: CivilizationSetup) -> int:
     if setup.kind == CivilizationSetup.Kind.RACE:
-        return state_io.setup_extra_mu(assets, starting_bonus(race_from_input(setup.race)), None)
-    return state_io.setup_extra_mu(assets, None, FACTIONS_BY_KEY[setup.faction])
+        return state_io.setup_extra_mu(scale, starting_bonus(race_from_input(setup.race)), None)
+    return state_io.setup_extra_mu(scale, None, FACTIONS_BY_KEY[setup.faction])
 
 
 def campaign_start(gm: User, campaign_id: int) -> Campaign:
     """Build the round engine's World from the stored galaxy: each joined civilization (in joining order) at the
-    next proposed home world, with its designs, colony, Ore, MU (its race or faction adds some) and starter units;
-    round 1, Explore 1 opens. Every civilization's race or faction must be approved first."""
+    next proposed home world, with its designs and the start the GM chose for it (`starts.give_start`; its race or
+    faction adds MU); round 1, Explore 1 opens. Every civilization's race or faction must be approved first."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
         require_gm(viewer_for(gm, campaign))
@@ -205,14 +206,15 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
             raise Conflict(f"Approve every race or faction first; not approved yet: {', '.join(pending)}.",
                            field="civilizations")
         galaxy = stored_galaxy(galaxy_map)
-        assets = state_io.starting_assets(campaign.rule_options)
+        scale = state_io.money_scale(campaign.rule_options)
         assignments = [
             state_io.HomeAssignment(civ.pk, civ.name, HexCoord.parse(home["hex"]), home["star"], home["orbit"],
-                                    _setup_extra_mu(assets, setups[civ.pk]))
+                                    _setup_extra_mu(scale, setups[civ.pk]),
+                                    state_io.civ_start(campaign.rule_options, civ.pk))
             for civ, home in zip(civs, galaxy_map.home_worlds, strict=False)
         ]
         designs = [state_io.design_from_dict(r.data) for r in UnitDesignRecord.objects.filter(campaign=campaign)]
-        world = state_io.build_world(galaxy, assignments, designs, assets)
+        world = state_io.build_world(galaxy, assignments, designs)
         campaign_world.store_snapshot(campaign, world)
         galaxy_map.started_at = timezone.now()
         galaxy_map.save(update_fields=["started_at"])
@@ -224,6 +226,57 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
         ]
         append_events(campaign, events, gm)
     return campaign
+
+
+# --- each civilization's start -----------------------------------------------------------------------------------
+
+def _start_refused(problems: tuple[StartProblem, ...]) -> ServiceError:
+    first = problems[0]
+    return ServiceError(f"{first.field}: {first.reason}.", field=first.field)
+
+
+def start_default_set(gm: User, campaign_id: int, preset: str) -> None:
+    """The GM picks the preset every civilization without its own edit starts with; before the start only."""
+    _, problems = read_start(preset)
+    if problems:
+        raise _start_refused(problems)
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        _require_not_started(campaign, "change the starts")
+        _, civs = state_io.campaign_starts(campaign.rule_options)
+        campaign.rule_options = {**campaign.rule_options, "starts": {"default": preset, "civs": dict(civs)}}
+        campaign.save(update_fields=["rule_options"])
+        append_events(campaign, [engine_events.Event(
+            "StartSet", {"civilization": "every civilization", "summary": PRESET_TITLES[preset]}, GM)], gm)
+
+
+def civ_start_set(gm: User, campaign_id: int, civ_id: int, data: dict[str, Any]) -> Start:
+    """The GM sets one civilization's start: a preset, and its treasury, Ore and units by design and count if they
+    change them (figures left out are the preset's; no preset: the campaign's default); {"preset": null} goes back
+    to the campaign's default. A refusal names its field; nothing changes."""
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        civ = Civilization.objects.filter(campaign=campaign, pk=civ_id).first()
+        if civ is None:
+            raise NotFound("No such civilization.")
+        _require_not_started(campaign, "change the starts")
+        default, civs = state_io.campaign_starts(campaign.rule_options)
+        edits = dict(civs)
+        if data.get("preset", "") is None:
+            edits.pop(str(civ_id), None)
+            start, _ = read_start(default)
+        else:
+            start, problems = read_start({"preset": default, **data})
+            if problems:
+                raise _start_refused(problems)
+            edits[str(civ_id)] = start_to_dict(start)
+        campaign.rule_options = {**campaign.rule_options, "starts": {"default": default, "civs": edits}}
+        campaign.save(update_fields=["rule_options"])
+        append_events(campaign, [engine_events.Event("StartSet", {
+            "civilization": civ.name, "summary": selectors.start_summary(start)}, GM)], gm)
+    return start
 
 
 # --- unit designs ------------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from game.engine.combat import Defense, Weapon
 from game.engine.designer import STAT_NAMES, DesignProblem
 from game.engine.factions import Faction
 from game.engine.races import Category, RaceItem, RaceProblem, StartingBonus
+from game.engine.starts import DEFAULT_PRESET, PRESETS, Start, give_start, read_start
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 
 
@@ -129,29 +130,47 @@ def galaxy_from_pois(seed: str, settings: GalaxySettings, pois: Sequence[PointOf
 # --- into the round engine ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class StartingAssets:
-    """What each civilization starts with (docs/rules.md, "Starting assets"): campaign settings."""
+class MoneyScale:
+    """How a race's or faction's setup figures become MU (docs/rules.md, "Campaign setup: rulings"): campaign
+    settings, `rule_options["starting_assets"]`. What each civilization starts with is its start
+    (`game.engine.starts`)."""
 
-    mu: int = 100
-    ore: int = 50  # at the home system, the site its first construction draws on
-    colony_population: int = 10
     cp_per_mu: int = 10  # the money scale: §3.0 start CP a race gains or loses, paid into the treasury
     mu_per_credit: int = 1  # Alpha Centauri credits (Morgan's extra starting credits) into MU
 
 
-def setup_extra_mu(assets: StartingAssets, bonus: StartingBonus | None, faction: Faction | None) -> int:
+def setup_extra_mu(scale: MoneyScale, bonus: StartingBonus | None, faction: Faction | None) -> int:
     """MU a race's starting bonus or a faction's modifiers add to (or take from) the starting treasury
     (docs/rules.md, "Campaign setup: rulings"): pre-built units and extra colonies less a smaller fleet or
     ground forces, in CP at the money scale, and a faction's extra starting credits."""
     cp = 0 if bonus is None else (bonus.prebuilt_cp + bonus.colony_cp - bonus.starship_cp_lost
                                   - bonus.ground_cp_lost)
     credits = 0 if faction is None else faction.extra_starting_credits
-    return cp // assets.cp_per_mu + credits * assets.mu_per_credit
+    return cp // scale.cp_per_mu + credits * scale.mu_per_credit
 
 
-def starting_assets(rule_options: Mapping[str, Any]) -> StartingAssets:
-    """The campaign's `rule_options["starting_assets"]`, each value defaulting to the ruling."""
-    return StartingAssets(**rule_options.get("starting_assets", {}))
+def money_scale(rule_options: Mapping[str, Any]) -> MoneyScale:
+    """The campaign's `rule_options["starting_assets"]`, each value defaulting to the ruling (the treasury, Ore and
+    colony figures once kept there are the start's now, and ignored)."""
+    stored = rule_options.get("starting_assets", {})
+    return MoneyScale(**{f.name: stored[f.name] for f in fields(MoneyScale) if f.name in stored})
+
+
+# --- the start each civilization is given (the GM's choice per civilization before Start) ------------------------
+
+def campaign_starts(rule_options: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """The campaign's default preset and each civilization's edited start (by civ id as a string), as stored in
+    `rule_options["starts"]`."""
+    stored = rule_options.get("starts", {})
+    return stored.get("default", DEFAULT_PRESET), stored.get("civs", {})
+
+
+def civ_start(rule_options: Mapping[str, Any], civ_id: int) -> Start:
+    """The start `civ_id` is given: its own edit, else the campaign's default preset. Stored edits were checked when
+    the GM made them."""
+    default, civs = campaign_starts(rule_options)
+    start, _ = read_start(civs.get(str(civ_id), default))
+    return start
 
 
 # --- the GM's race items ---------------------------------------------------------------------------------------
@@ -190,6 +209,7 @@ class HomeAssignment:
     star: int
     orbit: int
     extra_mu: int = 0  # from the civilization's race or faction (`setup_extra_mu`)
+    start: Start = PRESETS[DEFAULT_PRESET]
 
 
 def poi_id_of(galaxy: Galaxy, coord: HexCoord) -> str:
@@ -222,10 +242,10 @@ def _world_planet(galaxy: Galaxy, poi: PointOfInterest, planet: Planet, homes: s
     )
 
 
-def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequence[UnitDesign],
-                assets: StartingAssets = StartingAssets()) -> w.World:
+def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequence[UnitDesign]) -> w.World:
     """The round engine's state at round 1: every hex a Sector, every Point of Interest and planet, and each
-    civilization at its home world with a colony, its Ore, its treasury and one unit of each starter design."""
+    civilization at its home world given its start (`starts.give_start`: colony, mine, Ore, treasury, units,
+    survey data and Star Charts)."""
     home_keys = {(h.hex, h.star, h.orbit) for h in homes}
     sectors = {sector_of(s.coord): w.Sector(sector_of(s.coord)) for s in galaxy.sectors}
     pois: dict[str, w.PointOfInterest] = {}
@@ -239,36 +259,17 @@ def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequen
         for planet in poi.planets:
             record = _world_planet(galaxy, poi, planet, home_keys)
             planets[record.planet_id] = record
-    civs: dict[int, w.Civilization] = {}
-    units: dict[int, w.Unit] = {}
-    colonies: dict[int, w.Colony] = {}
-    ore: dict[tuple[int, str], int] = {}
-    next_id = 1
-    for home in sorted(homes, key=lambda h: h.civ_id):
+    ordered = sorted(homes, key=lambda h: h.civ_id)
+    world = w.World(designs={d.design_id: d for d in (*STARTER_UNITS, *designs)}, sectors=sectors, pois=pois,
+                    planets=planets, civs={h.civ_id: w.Civilization(h.civ_id, h.name) for h in ordered}, next_id=1)
+    for home in ordered:
         home_poi = galaxy.point_of_interest(home.hex)
         found = [p for p in (home_poi.planets if home_poi else ()) if (p.star, p.orbit) == (home.star, home.orbit)]
         if not found:
             raise ValueError(f"{home.name}'s home world {galaxy.label(home.hex)} has no such planet.")
-        poi_id, sector = poi_id_of(galaxy, home.hex), sector_of(home.hex)
-        home_planet_id = planet_id_of(galaxy, home.hex, found[0])
-        civs[home.civ_id] = w.Civilization(
-            civ_id=home.civ_id, name=home.name, mu=max(0, assets.mu + home.extra_mu), charted=frozenset({sector}),
-            known_pois=frozenset({poi_id}),
-            # A civilization knows its own system's planets from the start.
-            surveyed_planets=frozenset(p.planet_id for p in planets.values() if p.poi_id == poi_id),
-        )
-        population = min(assets.colony_population, planets[home_planet_id].max_population)
-        colonies[next_id] = w.Colony(next_id, home.civ_id, home_planet_id, population, population, operational=True)
-        next_id += 1
-        ore[(home.civ_id, poi_id)] = assets.ore
-        for design in STARTER_UNITS:
-            units[next_id] = w.Unit(unit_id=next_id, civ_id=home.civ_id, design_id=design.design_id,
-                                    name=f"{design.name} {next_id}", sector_id=sector, poi_id=poi_id,
-                                    hp=float(design.stats.hp))
-            next_id += 1
-    all_designs = {d.design_id: d for d in STARTER_UNITS} | {d.design_id: d for d in designs}
-    return w.World(designs=all_designs, sectors=sectors, pois=pois, planets=planets, civs=civs, units=units,
-                   colonies=colonies, ore_stocks=ore, next_id=next_id)
+        world = give_start(world, home.civ_id, planet_id_of(galaxy, home.hex, found[0]), home.start,
+                           extra_mu=home.extra_mu)
+    return world
 
 
 # --- unit designs from a form -------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ GALAXY_EVENTS = (
               "{civ_id:civ} submitted its {kind}: {summary}."),
     EventType("CivilizationSetupApproved", {"civ_id": int, "comment": str}, CIV,
               "The GM approved {civ_id:civ}'s setup[: {comment}]."),
+    EventType("StartSet", {"civilization": str, "summary": str}, GM,
+              "The GM set {civilization}'s start: {summary}."),
     EventType("CivilizationSetupReturned", {"civ_id": int, "comment": str}, CIV,
               "The GM sent {civ_id:civ}'s setup back[: {comment}]."),
 )

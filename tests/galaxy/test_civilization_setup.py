@@ -102,7 +102,8 @@ def _submit_and_approve(at: Table, index: int, setup: dict[str, Any]) -> None:
 
 
 def test_a_races_starting_bonus_and_a_factions_credits_change_the_starting_treasury(table: Table) -> None:
-    """Money scale 10 CP per MU, 1 MU per credit (docs/rules.md, "Campaign setup: rulings")."""
+    """Money scale 10 CP per MU, 1 MU per credit (docs/rules.md, "Campaign setup: rulings"), on the standard start's
+    1,250 MU."""
     generate(table)
     humans = race_json(0)  # 2 Extra Colonies: +500 CP
     bonus_race = _race_with([{"key": "convert_ap_to_cp", "levels": 3}, {"key": "smaller_fleet", "levels": 5}])
@@ -112,13 +113,16 @@ def test_a_races_starting_bonus_and_a_factions_credits_change_the_starting_treas
     assert _start(table).status_code == 201
     table.campaign.refresh_from_db()
     mu = {civ_id: civ.mu for civ_id, civ in world_from_dict(table.campaign.world).civs.items()}
-    assert mu == {table.civs[0].pk: 100 + 50, table.civs[1].pk: 100 + 30 - 50, table.civs[2].pk: 100 + 50}
+    assert mu == {table.civs[0].pk: 1250 + 50, table.civs[1].pk: 1250 + 30 - 50, table.civs[2].pk: 1250 + 50}
 
 
 def test_the_money_scale_is_a_campaign_setting_and_the_treasury_never_starts_below_zero(table: Table) -> None:
-    table.campaign.rule_options = {"starting_assets": {"mu": 20, "cp_per_mu": 5, "mu_per_credit": 2}}
+    table.campaign.rule_options = {"starting_assets": {"cp_per_mu": 5, "mu_per_credit": 2}}
     table.campaign.save(update_fields=["rule_options"])
     generate(table)
+    for civ in table.civs:  # the GM gives everyone a 20 MU treasury
+        edited = table.client(table.gm).post(table.url(f"civilizations/{civ.pk}/start/"), {"mu": 20}, format="json")
+        assert edited.status_code == 200, edited.json()
     _submit_and_approve(table, 0, {"kind": "race", "race": _race_with([{"key": "smaller_fleet", "levels": 10}])})
     _submit_and_approve(table, 1, {"kind": "faction", "faction": "morgan"})
     _submit_and_approve(table, 2, {"kind": "faction", "faction": "spartans"})  # no credits: the standard start

@@ -3,6 +3,7 @@ campaign starts, then turned into the round engine's World with every joined civ
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from galaxy.engine import HexCoord, hex_distance
 from galaxy.models import GalaxyMap, StoredPointOfInterest
 from galaxy.state_io import sector_of
-from game.engine.units import STARTER_UNITS
+from game.engine.starts import PRESETS
 from game.engine.world import sector_distance, world_from_dict
 from game.models import Campaign, Event
 from tests.galaxy.conftest import GENERATE, approve_all, generate
@@ -90,7 +91,7 @@ def test_gm_moves_a_home_world_by_hand_and_sees_its_neighbourhood(table: Table) 
     assert refused.status_code == 400 and refused.json()["field"] == "hex"
 
 
-def test_start_builds_a_world_with_each_joined_civilization_at_a_home_world_with_starter_units(table: Table) -> None:
+def test_start_builds_a_world_with_each_joined_civilization_at_a_home_world_with_its_start(table: Table) -> None:
     setup = generate(table)
     approve_all(table)
     response = table.client(table.gm).post(table.url("start/"), {}, format="json")
@@ -105,7 +106,7 @@ def test_start_builds_a_world_with_each_joined_civilization_at_a_home_world_with
         poi = world.pois[planet.poi_id]
         assert poi.poi_id in homes and planet.viable and planet.suitable_site and colony.operational
         units = [u for u in world.units.values() if u.civ_id == civ.pk]
-        assert sorted(u.design_id for u in units) == sorted(d.design_id for d in STARTER_UNITS)
+        assert Counter(u.design_id for u in units) == Counter(dict(PRESETS["standard"].units))
         assert all(u.sector_id == poi.sector_id and u.poi_id == poi.poi_id for u in units)
         assert world.ore_at(civ.pk, poi.poi_id) > 0 and world.civs[civ.pk].mu > 0
         assert colony.planet_id in world.civs[civ.pk].surveyed_planets
