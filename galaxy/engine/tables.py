@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
+from game.engine.step_codes import X as STEP_X
+
 
 class SpectralClass(StrEnum):
     """§2.0 "Spectral Classes": O Blue ... M Red."""
@@ -360,7 +362,7 @@ HABITABLE_RESOURCES = frozenset({"Agricultural Products", "Animal Resources", "N
 
 # --- Planets ------------------------------------------------------------------------------------------------
 
-X = 10  # the digit X, one step above 9 ("X is only five steps away from 5555" for 55X5)
+X = STEP_X  # the digit X, one step above 9 (`game.engine.step_codes`)
 
 # "Number of planets by spectral class": (dice, sides, plus).
 PLANET_COUNT: dict[SpectralClass, tuple[int, int, int]] = {

@@ -18,6 +18,7 @@ from game.engine.world import (
     Civilization,
     Colony,
     ConstructionProject,
+    Mine,
     Planet,
     Sector,
     SkirmishState,
@@ -33,7 +34,7 @@ class _Draft:
     """Mutable copies of a world's tables for one batch of events, frozen again at the end. A table is copied
     only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
 
-    TABLES = ("sectors", "planets", "civs", "units", "colonies", "projects", "terraforming", "ore_stocks",
+    TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
               "skirmishes")
 
     def __init__(self, world: World) -> None:
@@ -59,6 +60,10 @@ class _Draft:
     @cached_property
     def colonies(self) -> dict[int, Colony]:
         return dict(self.world.colonies)
+
+    @cached_property
+    def mines(self) -> dict[int, Mine]:
+        return dict(self.world.mines)
 
     @cached_property
     def projects(self) -> dict[int, ConstructionProject]:
@@ -418,6 +423,7 @@ def _permanent(d: _Draft, p: dict[str, Any]) -> None:
 @handles("ColonyFounded")
 def _founded(d: _Draft, p: dict[str, Any]) -> None:
     del d.units[p["unit_id"]]  # "consumes the colonization unit"
+    d.add_mu(p["civ_id"], -p.get("mu", 0))  # stored before colonies had a price: free
     d.colonies[p["colony_id"]] = Colony(
         p["colony_id"], p["civ_id"], p["planet_id"], p["population"], p["population"]
     )
@@ -448,6 +454,24 @@ def _construction(d: _Draft, p: dict[str, Any]) -> None:
     )
     d.unit(p["builder_id"], state=UnitState.ENGAGED, task=f"construction:{p['project_id']}")
     d.claim_id(max(p["unit_id"], p["project_id"]))
+
+
+@handles("MineStarted")
+def _mine_started(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+    d.mines[p["mine_id"]] = Mine(p["mine_id"], p["civ_id"], p["planet_id"], p["output"], operational=False)
+    d.projects[p["project_id"]] = ConstructionProject(
+        p["project_id"], p["civ_id"], p["poi_id"], "", None, (p["builder_id"],), p["bp_needed"],
+        mine_id=p["mine_id"],
+    )
+    d.unit(p["builder_id"], state=UnitState.ENGAGED, task=f"construction:{p['project_id']}")
+    d.claim_id(max(p["mine_id"], p["project_id"]))
+
+
+@handles("MineCompleted")
+def _mine_up(d: _Draft, p: dict[str, Any]) -> None:
+    d.mines[p["mine_id"]] = replace(d.mines[p["mine_id"]], operational=True)
+    d.projects.pop(p["project_id"], None)
 
 
 @handles("TerraformingStarted")

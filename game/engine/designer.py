@@ -80,6 +80,21 @@ class CostLine:
 
 
 @dataclass(frozen=True)
+class Price:
+    """What building something costs: MU paid up front when construction starts (Expand 6), then Build Points
+    of work and Ore consumed 1:1 per BP as it is built (Expand 8). A key that does not apply is 0."""
+
+    mu: int
+    build_points: int
+    ore: int
+
+    def as_dict(self) -> dict[str, int]:
+        """The keys that apply, as an order's offer carries its cost: {"mu": 300, "bp": 10, "ore": 10}."""
+        return {key: value for key, value in (("mu", self.mu), ("bp", self.build_points), ("ore", self.ore))
+                if value}
+
+
+@dataclass(frozen=True)
 class DesignCost:
     mu: int  # paid up front when construction starts (Expand 6)
     build_points: int
@@ -204,14 +219,37 @@ def _by_type(pairs: list[tuple[str, float]], multiplier: int) -> tuple[tuple[str
     return tuple((kind, value * multiplier) for kind, value in sorted(totals.items()))
 
 
+def _price_of_items(design: UnitDesign, items: list[_Priced]) -> Price:
+    factor = scale_factor(design.scale)
+    written_mu = sum((mu for *_, mu in items), Fraction(0))
+    # Every project consumes at least one MU and one BP, so the smallest units are not free.
+    build_points = max(1, math.ceil(design.stats.hp * factor))
+    return Price(mu=max(1, math.ceil(written_mu * factor)), build_points=build_points, ore=build_points)
+
+
+def unit_price(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> Price:
+    """The one price of a unit: what the designer shows and what Expand 6 and 8 charge for it."""
+    return _price_of_items(design, _priced_items(design, rules))
+
+
+def mine_price(stations: int, rules: DesignRules = DEFAULT_RULES) -> Price:
+    """A mine of `stations` mining stations (Cluster War §7.1), priced like the mining stations of a design: each
+    is one Corvette-scale hull space (1 BP, 1 Ore) at the designer's MU per station."""
+    return Price(mu=math.ceil(stations * rules.mining_station_mu), build_points=stations, ore=stations)
+
+
+def mine_output(stations: int, rules: DesignRules = DEFAULT_RULES) -> int:
+    """Ore a quarter of a mine's stations, before the planet's cap and resources: 1 CP a station a Cluster War
+    turn, three turns a Fiscal Quarter."""
+    return stations * rules.ore_per_mining_station
+
+
 def design_cost(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> DesignCost:
     """Costs of an unvalidated design too, so the designer can show them while the player edits."""
     items = _priced_items(design, rules)
-    factor, multiplier = scale_factor(design.scale), design.scale.multiplier
-    written_mu = sum((mu for *_, mu in items), Fraction(0))
-    # Every project consumes at least one MU and one BP, so the smallest units are not free.
-    mu = max(1, math.ceil(written_mu * factor))
-    build_points = max(1, math.ceil(design.stats.hp * factor))
+    multiplier = design.scale.multiplier
+    price = _price_of_items(design, items)
+    mu, build_points = price.mu, price.build_points
     fights = combat_capable(design)
     attack = sum(w.average_damage for w in design.weapons) if fights else 0.0
     resistance = sum(d.damage_resistance for d in design.defenses)

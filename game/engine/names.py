@@ -87,6 +87,9 @@ class WorldNames:
         construction = self.world.projects.get(project_id)
         terraforming = self.world.terraforming.get(project_id)
         if construction is not None and (self.is_gm or construction.civ_id == self.civ_id):
+            if construction.unit_id is None:  # a mine (Expand 6, BuildMine)
+                mine = self.world.mines.get(construction.mine_id or 0)
+                return f"construction of a mine on {self.planet(mine.planet_id)}" if mine else "construction of a mine"
             return f"construction of {self.unit(construction.unit_id)}"
         if terraforming is not None and (self.is_gm or terraforming.civ_id == self.civ_id):
             return f"terraforming of {self.planet(terraforming.planet_id)}"

@@ -95,14 +95,36 @@ def cargo_space_of(design: UnitDesign) -> int:
     return design.scale.multiplier
 
 
-# Expand 6 / 8 — price and work of a unit: Build Points = scaled hit points / 10 (a Light Corvette is 1,000
-# BP), and the MU price equals the Build Points.
-def build_points(design: UnitDesign) -> int:
-    return max(1, design.stats.hp * design.scale.multiplier // 10)
+# Expand 6 / 8 — the price and work of a unit is `designer.unit_price`, the one the designer shows.
+
+# Money scale (RULES-MAP "Conversions"): a Cluster War price in Construction Points is paid in MU at the campaign's
+# `RuleOptions.cp_per_mu`. The default matches the colonies' taxes: a planet of N CP a turn holds N // 10 Pop
+# (`CP_PER_POP`), who pay 1 MU each a quarter.
+CP_PER_MU = 10
+CP_PER_POP = 10
+CW_TURNS_PER_FQ = 3  # a Fiscal Quarter is three Cluster War turns (RULES-MAP "Time")
 
 
-def unit_mu_cost(design: UnitDesign) -> int:
-    return build_points(design)
+def colony_mu_cost(colony_cp: int, cp_per_mu: int) -> int:
+    """Expand 5 — a colony's Cluster War cost (§7.0: max CP x colonization multiple) in MU, rounded up."""
+    return -(-colony_cp // cp_per_mu)
+
+
+# Exploit 3 — mine output (Cluster War §7.1): "1 CP per station per turn, capped by the planet's max CP", then
+# "x2 strategic, x5 special". A quarter is three turns, so the cap is three times the planet's max CP a turn. A
+# world with both kinds of resource counts the better one; the multiplier applies after the cap (CW §5.0: a
+# strategic world "may exceed the max CP").
+STRATEGIC_RESOURCE_MULTIPLIER = 2
+SPECIAL_RESOURCE_MULTIPLIER = 5
+
+
+def mine_ore(station_ore: int, max_output: int, strategic: bool, special: bool) -> int:
+    capped = min(station_ore, max_output * CW_TURNS_PER_FQ)
+    if special:
+        return capped * SPECIAL_RESOURCE_MULTIPLIER
+    if strategic:
+        return capped * STRATEGIC_RESOURCE_MULTIPLIER
+    return capped
 
 
 # Expand 7 / 9 — terraforming makes a planet Viable. A planet needs its own `terraform_tp` points (12 by

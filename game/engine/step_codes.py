@@ -1,4 +1,8 @@
-"""STEP codes and the colonization multiplier (Cluster War §2.1 and §7.0)."""
+"""STEP codes and the colonization multiplier (Cluster War §2.1 and §7.0).
+
+The round engine prices a colony with them (Expand 5) and the galaxy generator writes planets with them, so they
+live here, below both.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
-from galaxy.engine.tables import X
+X = 10  # the digit X, one step above 9 ("X is only five steps away from 5555" for 55X5)
 
 
 def _digit(value: int) -> str:

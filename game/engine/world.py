@@ -13,7 +13,19 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.combat import Defense, Weapon
-from game.engine.rulings import WEAPONS_RANGE_SECTORS, cargo_space_of, course_mp, hex_distance
+from game.engine.designer import Price
+from game.engine.rulings import (
+    CP_PER_MU,
+    CP_PER_POP,
+    TERRAFORM_MU_PER_TP,
+    WEAPONS_RANGE_SECTORS,
+    cargo_space_of,
+    colony_mu_cost,
+    course_mp,
+    hex_distance,
+    mine_ore,
+)
+from game.engine.step_codes import StepCode, colonization_cost, colonization_multiplier
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 
 
@@ -67,6 +79,9 @@ class Planet:
     max_population: int = 10
     terraform_tp: int = 12
     special_resource: str | None = None
+    strategic_resource: str | None = None
+    step: str = ""  # its STEP code (Cluster War §2.1); "" unknown: priced as a match of the home world
+    max_output: int = 0  # Cluster War max CP a turn; 0 unknown: taken from max_population (`max_output_of`)
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,8 @@ class Civilization:
     trade_gain: int = 0  # MU of trade this quarter, set in Exploit 7 and collected in Exploit 9
     taxes: int = 0  # MU of taxes this quarter (Exploit 5), what trade partners' gains are measured on
     special_resources: Mapping[str, int] = field(default_factory=dict)
+    home_step: str = "5555"  # its home world's STEP code, which colonies are priced from (Expand 5)
+    environmental_resistance: bool = False  # its race colonizes "as if [worlds] were one step less" (CW §3.1)
 
 
 @dataclass(frozen=True)
@@ -118,10 +135,14 @@ class Colony:
 
 @dataclass(frozen=True)
 class Mine:
+    """Mining stations on a planet (Cluster War §7.1). `output` is what its stations extract a quarter (3 Ore a
+    station, `designer.mine_output`) before the planet's cap and resources (`mine_yield`); a mine being built is
+    not operational until the start of the quarter after its project completes."""
+
     mine_id: int
     civ_id: int
     planet_id: str
-    output: int = 3  # Ore per Fiscal Quarter
+    output: int = 3  # Ore per Fiscal Quarter from its stations
     operational: bool = True
 
 
@@ -130,12 +151,13 @@ class ConstructionProject:
     project_id: int
     civ_id: int
     poi_id: str  # the site: its Ore stock feeds the project
-    design_id: str
-    unit_id: int  # the unit Under Construction
+    design_id: str  # "" for a mine
+    unit_id: int | None  # the unit Under Construction; None for a mine
     builder_ids: tuple[int, ...]
     bp_needed: int
     bp_done: int = 0
     completed: bool = False
+    mine_id: int | None = None  # the mine it builds (Expand 6, BuildMine) instead of a unit
 
 
 @dataclass(frozen=True)
@@ -170,6 +192,7 @@ class RuleOptions:
 
     gm_detection_rolls: bool = False  # Explore 5 / 6 optional GM rolls for hidden objects
     special_resources: bool = False  # Exploit 6
+    cp_per_mu: int = CP_PER_MU  # the money scale: Cluster War prices in CP are paid in MU at this rate
     full_star_map: bool = True  # CW 12.1: everyone has the strategic map; off: charts grow by exploring
 
 
@@ -319,6 +342,8 @@ def _civ_from_dict(d: Mapping[str, Any]) -> Civilization:
         trade_gain=d.get("trade_gain", 0),
         taxes=d.get("taxes", 0),
         special_resources=dict(d.get("special_resources", {})),
+        home_step=d.get("home_step", "5555"),
+        environmental_resistance=d.get("environmental_resistance", False),
     )
 
 
@@ -425,3 +450,37 @@ def can_reach_in_one_round(world: World, unit: Unit, sector: str) -> bool:
         return True
     cost = course_cost(world, unit, sector, None)
     return cost is not None and cost <= world.design_of(unit).stats.movement_rate
+
+
+# Prices and yields of the economy (docs/rules.md, "Expand 5" and "Exploit 3").
+
+
+def max_output_of(planet: Planet) -> int:
+    """The planet's Cluster War max CP a turn; a planet written without one has the CP its Pop stands for."""
+    return planet.max_output or planet.max_population * CP_PER_POP
+
+
+def colonization_price(world: World, civ_id: int, planet_id: str) -> Price:
+    """Expand 5 — "Colony cost = planet max CP x colonization multiple" (Cluster War §7.0), the multiple from the
+    STEP difference to the civilization's home world (Environmental Resistance: one step less), in MU at the
+    campaign's money scale. The planet's resources do not raise it."""
+    civ, planet = world.civs[civ_id], world.planets[planet_id]
+    home = StepCode.parse(civ.home_step)
+    step = StepCode.parse(planet.step) if planet.step else home
+    multiplier = colonization_multiplier(step, home, environmental_resistance=civ.environmental_resistance)
+    cp = colonization_cost(max_output_of(planet), multiplier)
+    return Price(mu=colony_mu_cost(cp, world.options.cp_per_mu), build_points=0, ore=0)
+
+
+def terraforming_price(planet: Planet) -> Price:
+    """Expand 7 / 9 — the planet's Terraforming Points in MU up front, an Ore a point as the work goes on."""
+    return Price(mu=planet.terraform_tp * TERRAFORM_MU_PER_TP, build_points=0, ore=planet.terraform_tp)
+
+
+def mine_yield(world: World, mine: Mine) -> int:
+    """Exploit 3 — Ore a quarter of an operational mine: its stations' output capped by the planet's maximum,
+    x2 on a strategic-resource world, x5 on a special-resource one, never more than the deposit holds."""
+    planet = world.planets[mine.planet_id]
+    ore = mine_ore(mine.output, max_output_of(planet), planet.strategic_resource is not None,
+                   planet.special_resource is not None)
+    return min(ore, planet.ore_deposit)

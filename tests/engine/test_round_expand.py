@@ -65,11 +65,11 @@ def test_expand_5_colonizing_needs_a_survey() -> None:
 def test_expand_6_construction_at_a_suitable_site_pays_its_mu_now() -> None:
     w = _surveyed(with_units(world(), unit(1, 1, "builder")))
     events, after = run(w, "expand.6", order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="terra",
-                                             design_id="starter-light-space-fighter"))
+                                             design_id="starter-light-corvette"))
     started = of_type(events, "ConstructionStarted")[0]
-    # A Light Space Fighter: 10 HP x 100 / 10 = 100 BP and 100 MU.
-    assert (started["bp_needed"], started["mu"]) == (100, 100)
-    assert after.civs[1].mu == 900
+    # The designer's price of a Light Corvette: 20 MU now, 10 BP of work.
+    assert (started["bp_needed"], started["mu"]) == (10, 20)
+    assert after.civs[1].mu == 980
     assert after.units[101].state is UnitState.UNDER_CONSTRUCTION
     assert after.units[1].task == "construction:100"
     events, _ = run(after, "expand.6", order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="mars",
@@ -79,13 +79,13 @@ def test_expand_6_construction_at_a_suitable_site_pays_its_mu_now() -> None:
 
 def test_expand_6_only_at_a_suitable_site_and_within_the_treasury() -> None:
     w = _surveyed(with_units(world(), unit(1, 1, "builder")))
-    w = replace(w, civs={**w.civs, 1: replace(w.civs[1], mu=999)})
+    w = replace(w, civs={**w.civs, 1: replace(w.civs[1], mu=19)})
     events, _ = run(w, "expand.6", order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="mars",
                                          design_id="starter-light-space-fighter"),
                     order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="terra",
                           design_id="starter-light-corvette"))
     assert [e["reason"] for e in of_type(events, "OrderRejected")] == [
-        "mars is not a Suitable Site.", "a Light Corvette costs 1000 MU; your treasury holds 999."
+        "mars is not a Suitable Site.", "a Light Corvette costs 20 MU; your treasury holds 19."
     ]
 
 

@@ -64,6 +64,7 @@ def _site_attacked(*, defender_warship: bool = False) -> World:
 def _projects_keep_their_units(w: World) -> None:
     """Every project's unit is its civilization's unit Under Construction: what Expand 3 needs to finish it."""
     for project in w.projects.values():
+        assert project.unit_id is not None, project  # these builders build units, not mines
         built = w.units.get(project.unit_id)
         assert built is not None and built.civ_id == project.civ_id, project
         assert built.state is UnitState.UNDER_CONSTRUCTION, project

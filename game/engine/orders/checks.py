@@ -10,17 +10,20 @@ was given (its unit destroyed, its Ore spent by an earlier order) is refused wit
 from __future__ import annotations
 
 from game.engine import rulings
+from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
 from game.engine.world import (
     Unit,
     UnitState,
     World,
     can_reach_in_one_round,
+    colonization_price,
     course_cost,
     is_armed,
     is_present,
     sector_distance,
     site_occupier,
+    terraforming_price,
     unit_label,
 )
 
@@ -338,6 +341,13 @@ def check_unload(order: OrderCommand, world: World) -> None:
 # Expand 5, 6, 7 — colonize, construct, terraform.
 
 
+def affordable(world: World, civ_id: int, price: Price, field_name: str, what: str) -> None:
+    """Refuse an order whose MU price the treasury cannot pay now, saying both numbers."""
+    treasury = world.civs[civ_id].mu
+    if price.mu > treasury:
+        raise OrderProblem(field_name, f"{what} costs {price.mu:,} MU; your treasury holds {treasury:,}.")
+
+
 def _planet_here(order: OrderCommand, world: World, unit: Unit) -> str:
     planet_id: str = order.payload["planet_id"]
     if planet_id not in world.planets or planet_id not in world.civs[order.civ_id].surveyed_planets:
@@ -362,6 +372,8 @@ def check_colonize(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.planet_id", f"{planet_id} is not a Viable Planet.")
     if any(c.planet_id == planet_id for c in world.colonies.values()):
         raise OrderProblem("payload.planet_id", f"{planet_id} already has a colony.")
+    price = colonization_price(world, order.civ_id, planet_id)
+    affordable(world, order.civ_id, price, "payload.planet_id", f"a colony on {world.planets[planet_id].name}")
 
 
 def is_suitable_site(world: World, civ_id: int, planet_id: str) -> bool:
@@ -388,11 +400,37 @@ def check_start_construction(order: OrderCommand, world: World) -> None:
     design = world.designs.get(order.payload["design_id"])
     if design is None or design.civ_id not in (None, order.civ_id):
         raise OrderProblem("payload.design_id", "your civilization does not know how to build that.")
-    cost, treasury = rulings.unit_mu_cost(design), world.civs[order.civ_id].mu
-    if cost > treasury:
-        raise OrderProblem(
-            "payload.design_id", f"a {design.name} costs {cost} MU; your treasury holds {treasury}."
-        )
+    affordable(world, order.civ_id, unit_price(design), "payload.design_id", f"a {design.name}")
+
+
+def holds_planet(world: World, civ_id: int, planet_id: str) -> bool:
+    """A planet with a colony of the civilization that no one occupies."""
+    return any(
+        c.planet_id == planet_id and c.civ_id == civ_id and c.occupied_by is None for c in world.colonies.values()
+    )
+
+
+def check_build_mine(order: OrderCommand, world: World) -> None:
+    """Expand 6 — a builder starts a mine at a planet of its Sector that its civilization holds."""
+    unit = own_unit(order, world)
+    label = unit_label(world, unit)
+    if world.design_of(unit).specials.construction_bp <= 0:
+        raise OrderProblem("payload.unit_id", f"{label} has no Construction ability.")
+    free(world, unit, "unit_id", "build a mine")
+    if "planet_id" not in order.payload:
+        return
+    planet_id = _planet_here(order, world, unit)
+    name = world.planets[planet_id].name
+    if not holds_planet(world, order.civ_id, planet_id):
+        raise OrderProblem("payload.planet_id", f"you hold no colony on {name}: mines are built where you do.")
+    if world.planets[planet_id].ore_deposit <= 0:
+        raise OrderProblem("payload.planet_id", f"{name} has no Ore left to mine.")
+    if any(m.planet_id == planet_id and m.civ_id == order.civ_id for m in world.mines.values()):
+        raise OrderProblem("payload.planet_id", f"you already have a mine on {name}.")
+    if "stations" not in order.payload:
+        return  # an offer's probe: the planet is fine, the number of stations is the player's
+    stations = order.payload["stations"]
+    affordable(world, order.civ_id, mine_price(stations), "payload.stations", f"a mine of {stations} stations")
 
 
 def check_resume_construction(order: OrderCommand, world: World) -> None:
@@ -430,11 +468,7 @@ def check_start_terraforming(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.planet_id", f"{planet.planet_id} is already Viable.")
     if any(t.planet_id == planet.planet_id for t in world.terraforming.values()):
         raise OrderProblem("payload.planet_id", f"{planet.planet_id} is already being terraformed.")
-    cost, treasury = planet.terraform_tp * rulings.TERRAFORM_MU_PER_TP, world.civs[order.civ_id].mu
-    if cost > treasury:
-        raise OrderProblem(
-            "payload.planet_id", f"terraforming it costs {cost} MU; your treasury holds {treasury}."
-        )
+    affordable(world, order.civ_id, terraforming_price(planet), "payload.planet_id", "terraforming it")
 
 
 # Exploit 8 — salvage.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
+    check_build_mine,
     check_capture,
     check_colonize,
     check_destroy_colony,
@@ -28,6 +29,8 @@ from game.engine.orders.checks import (
 )
 from game.engine.orders.model import Field, OrderKind
 from game.engine.orders.offers import (
+    colony_cost,
+    offer_build_mine,
     offer_destroy_colony,
     offer_gift,
     offer_join_or_evade,
@@ -41,12 +44,14 @@ from game.engine.orders.offers import (
     offer_send_message,
     offer_start_skirmish,
     offer_unload,
+    terraforming_cost,
 )
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
 TEXT_LIMIT = 4000  # characters of a declaration or a message
 UNIT_NAME_LIMIT = 80  # characters of a unit's name
+MINE_STATIONS_LIMIT = 100  # stations a mine is built with at once
 
 KINDS: tuple[OrderKind, ...] = (
     # A free-text declaration to the GM, legal in every step that takes orders: how a hand-refereed game gives
@@ -184,7 +189,7 @@ KINDS: tuple[OrderKind, ...] = (
         frozenset({"expand.5"}),
         (Field("unit_id", "Colonizing unit", "unit"), Field("planet_id", "Planet", "planet")),
         check_colonize,
-        offer_planet_work(check_colonize),
+        offer_planet_work(check_colonize, planet_cost=colony_cost),
     ),
     OrderKind(
         "StartConstruction",
@@ -200,6 +205,21 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_start_construction,
         offer_planet_work(check_start_construction, builds=True),
+    ),
+    OrderKind(
+        "BuildMine",
+        "Build a mine",
+        "A unit with the Construction ability builds mining stations on a planet of its Sector where you hold a "
+        "colony: their Monetary Units are paid now, a Build Point and an Ore each as it is built; it mines from the "
+        "quarter after it is finished.",
+        frozenset({"expand.6"}),
+        (
+            Field("unit_id", "Builder", "unit"),
+            Field("planet_id", "Planet", "planet"),
+            Field("stations", "Mining stations", "integer", minimum=1, maximum=MINE_STATIONS_LIMIT),
+        ),
+        check_build_mine,
+        offer_build_mine,
     ),
     OrderKind(
         "ResumeConstruction",
@@ -219,7 +239,7 @@ KINDS: tuple[OrderKind, ...] = (
         frozenset({"expand.7"}),
         (Field("unit_id", "Terraforming unit", "unit"), Field("planet_id", "Planet", "planet")),
         check_start_terraforming,
-        offer_planet_work(check_start_terraforming),
+        offer_planet_work(check_start_terraforming, planet_cost=terraforming_cost),
     ),
     OrderKind(
         "Salvage",

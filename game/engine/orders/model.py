@@ -33,10 +33,18 @@ class OrderCommand:
 
 @dataclass(frozen=True)
 class Choice:
-    """One value a form field may take, with the words a player reads for it."""
+    """One value a form field may take, with the words a player reads for it, and what choosing it costs
+    ({"mu": 300, "bp": 10, "ore": 10}: only the keys that apply) when the order's price depends on it."""
 
     value: int | str
     label: str
+    cost: Mapping[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": self.value, "label": self.label}
+        if self.cost:
+            out["cost"] = dict(self.cost)
+        return out
 
 
 # A field's type -> the widget a client draws for it. The id types name a thing of the world (a unit, a
@@ -128,13 +136,17 @@ class Offer:
 
     `payload` is fixed; for the fields left to fill, `choices` lists the allowed values by name (a field of an
     id type must have them), and `maxima` the most of an amount the world allows. `subject` says, in words,
-    what the order is for ("Vigilant (Patrol Corvette)"), empty when the fields say it all.
+    what the order is for ("Vigilant (Patrol Corvette)"), empty when the fields say it all. An order that costs
+    something says what the civilization `have`s that it could spend ({"mu": 1250, "ore": 40}, Ore at the site)
+    and, when its price does not depend on a choice, its `cost` (a choice's price is on the choice).
     """
 
     payload: Mapping[str, Any] = field(default_factory=dict)
     subject: str = ""
     choices: Mapping[str, tuple[Choice, ...]] = field(default_factory=dict)
     maxima: Mapping[str, int] = field(default_factory=dict)
+    have: Mapping[str, int] = field(default_factory=dict)
+    cost: Mapping[str, int] = field(default_factory=dict)
 
 
 WorldCheck = Callable[[OrderCommand, World], None]
@@ -177,7 +189,7 @@ class FormField:
             "name": self.name, "label": self.label, "type": self.widget, "required": self.required,
         }
         if self.widget in ("choice", "multichoice"):
-            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+            out["choices"] = [c.as_dict() for c in self.choices]
         if self.widget == "integer":
             out["min"] = self.minimum
             if self.maximum is not None:
@@ -197,6 +209,8 @@ class LegalOrder:
     description: str
     payload: Mapping[str, Any] = field(default_factory=dict)
     fields: tuple[FormField, ...] = ()
+    have: Mapping[str, int] = field(default_factory=dict)  # what the civilization could spend on it
+    cost: Mapping[str, int] = field(default_factory=dict)  # its price, when no choice changes it
 
     def form_field(self, name: str) -> FormField:
         return next(f for f in self.fields if f.name == name)
@@ -209,4 +223,6 @@ class LegalOrder:
             "description": self.description,
             "payload": dict(self.payload),
             "fields": [f.as_dict() for f in self.fields],
+            **({"have": dict(self.have)} if self.have else {}),
+            **({"cost": dict(self.cost)} if self.cost else {}),
         }

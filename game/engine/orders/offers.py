@@ -9,12 +9,13 @@ listed once for all the FTL units, not once per unit); a lone unit gets an offer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from game.engine import rulings
+from game.engine.designer import mine_price, unit_price
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
+    check_build_mine,
     check_destroy_colony,
     check_join_or_evade,
     check_load,
@@ -28,7 +29,16 @@ from game.engine.orders.checks import (
     owned_units,
 )
 from game.engine.orders.model import Choice, Offer, OfferFinder, OrderCommand, OrderProblem, WorldCheck
-from game.engine.world import Civilization, ConstructionProject, Unit, World, is_present, sector_coords
+from game.engine.world import (
+    Civilization,
+    ConstructionProject,
+    Unit,
+    World,
+    colonization_price,
+    is_present,
+    sector_coords,
+    terraforming_price,
+)
 
 
 def passes(check: WorldCheck, world: World, civ_id: int, payload: Mapping[str, Any]) -> bool:
@@ -76,14 +86,21 @@ def _colony_name(world: World, colony_id: int) -> str:
 
 
 def _design_choices(world: World, civ_id: int) -> tuple[Choice, ...]:
-    """The designs the civilization knows and can pay for now, cheapest first."""
+    """The designs the civilization knows and can pay for now, cheapest first, each with its price."""
     mu = world.civs[civ_id].mu
     priced = sorted(
-        (rulings.unit_mu_cost(d), d.name, d.design_id)
-        for d in world.designs.values()
-        if d.civ_id in (None, civ_id)
+        (unit_price(d), d.name, d.design_id) for d in world.designs.values() if d.civ_id in (None, civ_id)
     )
-    return tuple(Choice(design_id, f"{name} ({cost:,} MU)") for cost, name, design_id in priced if cost <= mu)
+    return tuple(
+        Choice(design_id, f"{name} ({price.mu:,} MU)", price.as_dict())
+        for price, name, design_id in priced
+        if price.mu <= mu
+    )
+
+
+def holdings(world: World, civ_id: int, poi_id: str | None) -> dict[str, int]:
+    """What the civilization could spend on an order at `poi_id`: its treasury and its Ore stocked there."""
+    return {"mu": world.civs[civ_id].mu, "ore": world.ore_at(civ_id, poi_id) if poi_id is not None else 0}
 
 
 def _unit_group(world: World, units: list[Unit], civ_id: int, group: str) -> tuple[dict[str, Any], str, dict[str, Any]]:
@@ -203,6 +220,7 @@ def offer_gift(world: World, civ_id: int) -> list[Offer]:
                     unit_name(world, unit, civ_id),
                     {"to_unit_id": unit_choices(world, others, civ_id)},
                     {"ore": unit.ore, "mu": treasury},
+                    have={"mu": treasury, "ore": unit.ore},  # the amounts given are the cost
                 )
             )
     return offers
@@ -326,9 +344,22 @@ def offer_unload(world: World, civ_id: int) -> list[Offer]:
 # Expand 5, 6, 7 — colonize, construct, terraform.
 
 
-def offer_planet_work(check: WorldCheck, builds: bool = False) -> OfferFinder:
+def colony_cost(world: World, civ_id: int, planet_id: str) -> dict[str, int]:
+    return colonization_price(world, civ_id, planet_id).as_dict()
+
+
+def terraforming_cost(world: World, civ_id: int, planet_id: str) -> dict[str, int]:
+    return terraforming_price(world.planets[planet_id]).as_dict()
+
+
+PlanetCost = Callable[[World, int, str], dict[str, int]]
+
+
+def offer_planet_work(check: WorldCheck, builds: bool = False, planet_cost: PlanetCost | None = None
+                      ) -> OfferFinder:
     """Per unit able to do the work, the surveyed planets of its Sector where the check allows it (and, to
-    build, the designs the treasury can pay for)."""
+    build, the designs the treasury can pay for), each priced, with what the civilization has to pay with: its
+    treasury and the Ore at the unit's Point of Interest."""
 
     def offer(world: World, civ_id: int) -> list[Offer]:
         civ = world.civs[civ_id]
@@ -344,16 +375,31 @@ def offer_planet_work(check: WorldCheck, builds: bool = False) -> OfferFinder:
             if unit.sector_id not in planets_by_sector or not passes(check, world, civ_id, {"unit_id": unit.unit_id}):
                 continue
             planets = tuple(
-                Choice(p, world.planets[p].name)
+                Choice(p, world.planets[p].name, planet_cost(world, civ_id, p) if planet_cost else {})
                 for p in planets_by_sector[unit.sector_id]
                 if passes(check, world, civ_id, {"unit_id": unit.unit_id, "planet_id": p})
             )
             if planets:
                 choices = {"planet_id": planets, **({"design_id": designs} if builds else {})}
-                offers.append(Offer({"unit_id": unit.unit_id}, unit_name(world, unit, civ_id), choices))
+                offers.append(Offer({"unit_id": unit.unit_id}, unit_name(world, unit, civ_id), choices,
+                                    have=holdings(world, civ_id, unit.poi_id)))
         return offers
 
     return offer
+
+
+def offer_build_mine(world: World, civ_id: int) -> list[Offer]:
+    """Expand 6 — per builder, the planets of its Sector it may mine; `cost` is one station's price, and the
+    number of stations goes up to what the treasury pays for."""
+    one_station = mine_price(1)
+    affordable = world.civs[civ_id].mu // one_station.mu
+    if affordable <= 0:
+        return []
+    return [
+        Offer(offer.payload, offer.subject, offer.choices, {"stations": affordable}, offer.have,
+              one_station.as_dict())
+        for offer in offer_planet_work(check_build_mine)(world, civ_id)
+    ]
 
 
 def offer_resume_construction(world: World, civ_id: int) -> list[Offer]:

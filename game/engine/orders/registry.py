@@ -95,4 +95,5 @@ def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
             )
         )
     title = f"{kind.label}: {offer.subject}" if offer.subject else kind.label
-    return LegalOrder(kind.name, kind.label, title, kind.description, offer.payload, tuple(fields))
+    return LegalOrder(kind.name, kind.label, title, kind.description, offer.payload, tuple(fields), offer.have,
+                      offer.cost)

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from game.engine import rulings
+from game.engine.designer import mine_output, mine_price, unit_price
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civ
-from game.engine.world import ConstructionProject, UnitState, World, site_occupier
+from game.engine.world import (
+    ConstructionProject,
+    UnitState,
+    World,
+    colonization_price,
+    site_occupier,
+    terraforming_price,
+)
 
 
 def _load(order: OrderCommand, world: World) -> list[Event]:
@@ -64,7 +72,13 @@ def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list
     world = step_input.world
     events: list[Event] = []
     for _, project in sorted(world.projects.items()):
-        unit = world.units.get(project.unit_id)
+        if project.mine_id is not None:
+            if project.completed:
+                planet_id = world.mines[project.mine_id].planet_id
+                payload = {"mine_id": project.mine_id, "project_id": project.project_id, "planet_id": planet_id}
+                events.append(to_civ(project.civ_id, "MineCompleted", payload))
+            continue
+        unit = world.units.get(project.unit_id) if project.unit_id is not None else None
         payload = {"unit_id": project.unit_id, "project_id": project.project_id}
         if unit is None or unit.civ_id != project.civ_id or unit.state is not UnitState.UNDER_CONSTRUCTION:
             reason = "the unit it was building is gone"
@@ -84,6 +98,7 @@ def expand_4_terraforming_becomes_permanent(step_input: StepInput, dice: Dice) -
 
 
 def _colonize(order: OrderCommand, world: World) -> list[Event]:
+    price = colonization_price(world, order.civ_id, order.payload["planet_id"])
     return [
         to_civ(
             order.civ_id,
@@ -94,6 +109,7 @@ def _colonize(order: OrderCommand, world: World) -> list[Event]:
                 "planet_id": order.payload["planet_id"],
                 "unit_id": order.payload["unit_id"],
                 "population": rulings.COLONY_START_POP,
+                "mu": price.mu,
             },
         )
     ]
@@ -101,13 +117,17 @@ def _colonize(order: OrderCommand, world: World) -> list[Event]:
 
 def expand_5_colonize(step_input: StepInput, dice: Dice) -> list[Event]:
     """5. Any unit with the Colonize ability can now begin building a colony if it is in the same sector as a
-    Viable Planet. This usually takes only one Fiscal Quarter and consumes the colonization unit."""
+    Viable Planet. This usually takes only one Fiscal Quarter and consumes the colonization unit.
+
+    The colony costs its Cluster War price (§7.0), paid in MU now (`world.colonization_price`).
+    """
     return run_orders(step_input, {"Colonize": _colonize})
 
 
 def _construct(order: OrderCommand, world: World) -> list[Event]:
     design = world.designs[order.payload["design_id"]]
     planet = world.planets[order.payload["planet_id"]]
+    price = unit_price(design)
     project_id, unit_id = world.next_id, world.next_id + 1
     return [
         to_civ(
@@ -122,9 +142,34 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
                 "poi_id": planet.poi_id,
                 "sector_id": world.pois[planet.poi_id].sector_id,
                 "builder_id": order.payload["unit_id"],
-                "bp_needed": rulings.build_points(design),
-                "mu": rulings.unit_mu_cost(design),
+                "bp_needed": price.build_points,
+                "mu": price.mu,
                 "hp": design.stats.hp,
+            },
+        )
+    ]
+
+
+def _build_mine(order: OrderCommand, world: World) -> list[Event]:
+    planet = world.planets[order.payload["planet_id"]]
+    stations = order.payload["stations"]
+    price = mine_price(stations)
+    project_id, mine_id = world.next_id, world.next_id + 1
+    return [
+        to_civ(
+            order.civ_id,
+            "MineStarted",
+            {
+                "project_id": project_id,
+                "mine_id": mine_id,
+                "civ_id": order.civ_id,
+                "planet_id": planet.planet_id,
+                "poi_id": planet.poi_id,
+                "builder_id": order.payload["unit_id"],
+                "stations": stations,
+                "output": mine_output(stations),
+                "bp_needed": price.build_points,
+                "mu": price.mu,
             },
         )
     ]
@@ -151,9 +196,14 @@ def expand_6_start_construction(step_input: StepInput, dice: Dice) -> list[Event
     unit must be spent now.
 
     A builder may instead take up a project of its civilization already begun at a site in its Sector (one
-    whose builders were lost, or to add its Build Points): it was paid for when it began.
+    whose builders were lost, or to add its Build Points): it was paid for when it began. A mine is a facility
+    built the same way (BuildMine, at a planet the civilization holds): its stations' MU now, a BP and an Ore
+    each as it is built (Expand 8), operational at the start of the next quarter (Expand 3).
     """
-    return run_orders(step_input, {"StartConstruction": _construct, "ResumeConstruction": _resume})
+    return run_orders(
+        step_input,
+        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume},
+    )
 
 
 def _terraform(order: OrderCommand, world: World) -> list[Event]:
@@ -168,7 +218,7 @@ def _terraform(order: OrderCommand, world: World) -> list[Event]:
                 "planet_id": planet.planet_id,
                 "unit_id": order.payload["unit_id"],
                 "tp_needed": planet.terraform_tp,
-                "mu": planet.terraform_tp * rulings.TERRAFORM_MU_PER_TP,
+                "mu": terraforming_price(planet).mu,
             },
         )
     ]
@@ -254,10 +304,7 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
                     to_civ(
                         civ_id,
                         "ConstructionCompleted",
-                        {
-                            "project_id": project.project_id,
-                            "unit_id": project.unit_id,
-                        },
+                        {"project_id": project.project_id, **_product(project)},
                     )
                 )
                 leftover = available - bp
@@ -269,6 +316,11 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
                 )
                 break
     return events
+
+
+def _product(project: ConstructionProject) -> dict[str, int | None]:
+    """What a project builds, as its events name it: the unit, or the mine."""
+    return {"mine_id": project.mine_id} if project.mine_id is not None else {"unit_id": project.unit_id}
 
 
 def _halted(project: ConstructionProject, reason: str, **details: int) -> Event:
