@@ -1,10 +1,10 @@
 """A whole demo round in real browsers on real processes (Daphne, a Celery worker, PostgreSQL, Redis), read on every
 page after every step: the GM's dashboard, two players' pages, a spectator's gallery, and the battle reports once a
-battle is fought. The GM advances every step with the Advance button; player1 gives its orders through the page's
-forms (a skirmish at Explore 7, a course for another unit at Explore 14) and player2 declares one in its own words;
-player1's unit designer and civilization pages are read too.
-No page ever shows a blank where a word should be ("undefined", "NaN", "null", "None", "[object Object]"), and an
-order costs the player's page at most one read on top of its POST."""
+battle is fought. The GM advances every step with the Advance button (previewing the taxes first); player1 gives its
+orders through the page's forms (a skirmish at Explore 7, a course for another unit at Explore 14) and player2
+declares one in its own words; player1's unit designer and civilization pages are read too. No page ever shows a
+blank where a word should be ("undefined", "NaN", "null", "None", "[object Object]"), and an order costs the
+player's page at most one read on top of its POST."""
 
 from __future__ import annotations
 
@@ -191,6 +191,11 @@ def test_a_demo_round_shows_no_blank_on_any_page_and_an_order_costs_at_most_one_
                 report.get_by_role("button", name="Last").click()
                 expect(report.locator("#frame-title")).to_have_text("After the battle")
                 reports[name] = report
+        if state["step"] == "exploit.5":
+            # The GM previews the taxes before resolving them: the proposed events read as the log's do.
+            gm_page.get_by_role("button", name="Preview the outcome").click()
+            expect(gm_page.locator("#gm-preview-events li[data-type=TaxesCollected]")).to_have_count(3)
+            assert_no_blanks({"GM dashboard": gm_page}, "the GM's preview of Exploit 5")
         state = advance_on_the_dashboard(gm_page, gm)
         wait_for_step(pages, state)
         assert_no_blanks({**pages, **reports}, f"Round {state['round']}, {state['step_label']}")

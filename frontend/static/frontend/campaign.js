@@ -191,7 +191,8 @@
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
       if (data.type === "event") {
-        if (data.event.seq > lastSeq + 1) catchUp(); else apply(data.event);
+        // A gap that cannot be filled now is filled by reconnecting (with its back-off and a catch-up on history).
+        if (data.event.seq > lastSeq + 1) catchUp().catch(() => socket.close()); else apply(data.event);
       } else if (data.type === "progress") {
         CV.state.status = "resolving";
         render();
@@ -209,7 +210,7 @@
 
   // A phone waking up or coming back online reconnects at once instead of waiting for the back-off.
   function wake() {
-    if (socket && socket.readyState === WebSocket.OPEN) catchUp({history: true});
+    if (socket && socket.readyState === WebSocket.OPEN) catchUp({history: true}).catch(() => socket.close());
     else if (socket && socket.readyState === WebSocket.CLOSED) { retryDelay = 500; connect(); }
   }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
