@@ -406,17 +406,14 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             resolution.status = StepResolution.Status.DONE
             resolution.finished_at = timezone.now()
             resolution.save(update_fields=["status", "finished_at", "seq_before"])
-            next_pointer = campaign.pointer.next()
-            result = None
-            if next_pointer.round > campaign.round:  # the end of Exploit: has anyone won?
-                result = check_victory(world, VictoryConditions.from_dict(campaign.victory_conditions),
-                                       campaign.round)
+            result = _victory_at_round_end(campaign, world)
             if result is not None:
                 # The campaign stays at the step it ended with; no next step opens.
                 campaign.save(update_fields=["state_seq"])
                 state_io.remember(campaign, world)
                 _end(campaign, result, None)
                 return True
+            next_pointer = campaign.pointer.next()
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
             campaign.status = Campaign.Status.OPEN
             campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
@@ -434,6 +431,13 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
     except Exception as error:
         step_fail(campaign_id, round, step_index, error)
         raise
+
+
+def _victory_at_round_end(campaign: Campaign, world: World) -> VictoryResult | None:
+    """Victory is checked once a round, as Exploit's last step is resolved (docs/rules.md, "Victory")."""
+    if campaign.pointer.next().round == campaign.round:
+        return None
+    return check_victory(world, VictoryConditions.from_dict(campaign.victory_conditions), campaign.round)
 
 
 def _end(campaign: Campaign, result: VictoryResult, gm: User | None) -> None:
