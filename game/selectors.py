@@ -11,12 +11,12 @@ from django.db.models import Count, Q, QuerySet
 from game import state_io
 from game.engine.catalogue import Names
 from game.engine.names import WorldNames
-from game.engine.orders import legal_orders
-from game.engine.phases import ALL_STEPS, Phase, StepKind
+from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
+from game.engine.phases import ALL_STEPS, GalacticDate, Phase, StepKind
 from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
 from game.engine.visibility import civ_figures, civ_view, public_map
-from game.engine.world import World
-from game.errors import NotFound
+from game.engine.world import World, course_cost, course_rounds
+from game.errors import Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
 from game.visibility import Viewer, can_see, civ_in_view, events_visible_to
@@ -211,16 +211,49 @@ def round_steps() -> list[dict[str, Any]]:
     ]
 
 
-def order_json(order: Order) -> dict[str, Any]:
+def order_json(order: Order, names: Names) -> dict[str, Any]:
+    """An order with its one-line `description` from its kind's declaration, naming things as `names` does."""
+    kind = ORDER_KINDS.get(order.kind)
     return {
         "id": order.pk, "civ_id": order.civilization_id, "round": order.round, "kind": order.kind,
         "payload": order.payload, "idempotency_key": order.idempotency_key, "created_at": order.created_at,
+        "description": kind.describe(order.payload, names) if kind else order.kind,
     }
 
 
 def orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
     """The open step's orders the viewer may read: the GM every civilization's, a player their own."""
-    return [order_json(order) for order in orders_visible_to(viewer, campaign)]
+    orders = list(orders_visible_to(viewer, campaign))
+    names = event_names_for(viewer, campaign) if orders else NOBODYS_NAMES
+    return [order_json(order, names) for order in orders]
+
+
+def order_given(viewer: Viewer, campaign: Campaign, order: Order) -> dict[str, Any]:
+    """The answer to the player who gave `order`: the order as they read it."""
+    return order_json(order, event_names_for(viewer, campaign))
+
+
+def course_eta(viewer: Viewer, campaign: Campaign, unit_id: int, sector_id: str, poi_id: str | None) -> dict[str, Any]:
+    """Explore 14 — what the viewer's unit would be told if it plotted this course now: its ETA in Movement Points,
+    the rounds it takes and the date it arrives; refused (400, naming the field) as the Plot a Course order would
+    be. The one course rule (`course_cost`, `course_rounds`) answers, so the form shows what the order will do."""
+    if not viewer.is_player or viewer.civ_id is None:
+        raise Forbidden("Only a player plots courses for their units.")
+    kind = ORDER_KINDS["PlotCourse"]
+    step_key = campaign.step.key if campaign.step.key in kind.steps else min(kind.steps)
+    payload = {"unit_id": unit_id, "sector_id": sector_id, "poi_id": poi_id}
+    world = state_io.load_world(campaign)
+    try:
+        validate_order(OrderCommand(viewer.civ_id, step_key, kind.name, payload), world)
+    except OrderProblem as problem:
+        raise ServiceError(problem.message, field=problem.field) from None
+    unit = world.units[unit_id]
+    mp = course_cost(world, unit, sector_id, poi_id)
+    assert mp is not None  # the order's check refuses a course that cannot be flown
+    rounds = course_rounds(world, unit, mp)
+    arrival = GalacticDate.of_round(campaign.round + rounds, campaign.first_year)
+    return {"unit_id": unit_id, "sector_id": sector_id, "poi_id": poi_id, "mp": mp, "rounds": rounds,
+            "round": campaign.round + rounds, "eta": str(arrival)}
 
 
 def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:

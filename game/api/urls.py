@@ -17,6 +17,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/orders/", views.Orders.as_view(), name="api-orders"),
     path("campaigns/<int:campaign_id>/orders/<int:order_id>/", views.OrderDetail.as_view(), name="api-order"),
     path("campaigns/<int:campaign_id>/legal-orders/", views.LegalOrders.as_view(), name="api-legal-orders"),
+    path("campaigns/<int:campaign_id>/course-eta/", views.CourseEta.as_view(), name="api-course-eta"),
     path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
     path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
     path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),

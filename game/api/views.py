@@ -110,6 +110,12 @@ class EventsQuery(serializers.Serializer[dict[str, Any]]):
     since = serializers.IntegerField(min_value=0, default=0)
 
 
+class CourseQuery(serializers.Serializer[dict[str, Any]]):
+    unit_id = serializers.IntegerField(min_value=0)
+    sector_id = serializers.CharField(max_length=40)
+    poi_id = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+
+
 def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
@@ -186,7 +192,8 @@ class Orders(APIView):
             request.user, campaign_id, round=data["round"], step=data["step"], kind=data["kind"],
             payload=data["payload"], idempotency_key=data["idempotency_key"],
         )
-        return Response(selectors.order_json(order),
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.order_given(viewer, campaign, order),
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -224,6 +231,16 @@ class LegalOrders(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.legal_orders_for(viewer, campaign))
+
+
+class CourseEta(APIView):
+    @extend_schema(parameters=[CourseQuery])
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """The ETA of a course the viewer's unit could plot now (rounds and arrival date), or the reason it cannot."""
+        query = _valid(CourseQuery, request.query_params)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(selectors.course_eta(viewer, campaign, query["unit_id"], query["sector_id"],
+                                             query["poi_id"] or None))
 
 
 class Ready(APIView):

@@ -444,6 +444,12 @@ def course_cost(world: World, unit: Unit, sector: str, poi: str | None) -> int |
     return course_mp(sectors, same_poi=poi == unit.poi_id)
 
 
+def course_rounds(world: World, unit: Unit, mp: int) -> int:
+    """Explore 1-2 — the rounds a course of `mp` Movement Points takes: the unit covers its Move Rate at each
+    round's Explore 1 and arrives at Explore 2 once it has none left to spend."""
+    return -(-mp // world.design_of(unit).stats.movement_rate)
+
+
 def can_reach_in_one_round(world: World, unit: Unit, sector: str) -> bool:
     """Exterminate 1 — in the same Sector, or able to get there on one quarter's Move Rate."""
     if sector_distance(unit.sector_id, sector) <= WEAPONS_RANGE_SECTORS:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.catalogue import Names, spoken_list
 from game.engine.world import World
 
 
@@ -66,6 +67,7 @@ WIDGETS: dict[str, str] = {
 }
 _WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "integer"})  # ids that are ints, and amounts
 _NAMES = frozenset({"sector", "poi", "planet", "design", "option"})  # ids that are strings
+QUOTE_LIMIT = 120  # characters of a text quoted in an order's one-line description
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,21 @@ also be null); a step function reads a left-out amount as 0 and a left-out list 
         elif self.type == "units" and not (isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)):
             raise OrderProblem(where, "give a list of unit numbers.")
 
+    def value_text(self, value: Any, names: Names) -> str:
+        """A given value in words: a thing of the world by what the viewer calls it (`names`), an amount with its
+        thousands, a text quoted (shortened to a line)."""
+        if self.type == "units":
+            return spoken_list(names.unit(v) for v in value)
+        if self.type == "option":
+            return next((o.label for o in self.options if o.value == value), str(value))
+        if self.type == "integer":
+            return f"{value:,}"
+        if self.type == "text":
+            line = " ".join(str(value).split())
+            return f"“{line if len(line) <= QUOTE_LIMIT else line[:QUOTE_LIMIT - 1] + '…'}”"
+        name_of: Callable[[Any], str] = getattr(names, self.type)
+        return name_of(value)
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -169,6 +186,13 @@ class OrderKind:
     def check_shape(self, order: OrderCommand) -> None:
         for declared in self.fields:
             declared.check_shape(order.payload)
+
+    def describe(self, payload: Mapping[str, Any], names: Names) -> str:
+        """The order in one line a viewer reads: its label, then each field given, by its label, the things it
+        names as `names` calls them ("Plot a course · Unit: Vigilant · Destination: Sector 3,4")."""
+        given = [f"{f.label}: {f.value_text(payload[f.name], names)}" for f in self.fields
+                 if payload.get(f.name) not in (None, "", [])]
+        return " · ".join([self.label, *given])
 
 
 @dataclass(frozen=True)
