@@ -13,8 +13,11 @@ from django.conf import settings
 
 from combat.engine.events import COMBAT_EVENTS
 from galaxy.engine.events import GALAXY_EVENTS
-from game.engine.catalogue import GAME_EVENTS, Catalogue, EventType, Names
-from game.engine.events import Event
+from game.engine.catalogue import GAME_EVENTS, Catalogue, EventType, Names, Optional, nullable
+from game.engine.events import Event, Visibility
+
+# What the OpenAPI schema reads of a declaration, so the edges never import the engine.
+__all__ = ["EventType", "Optional", "Visibility", "nullable"]
 
 CATALOGUE = Catalogue(GAME_EVENTS, COMBAT_EVENTS, GALAXY_EVENTS)
 

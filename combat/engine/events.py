@@ -83,7 +83,7 @@ COMBAT_SERVICE_EVENTS = (
               "{skirmish_id:skirmish}: the {kind:words} choice is made[ (by default{by_default:flag})]."),
     EventType("BattlePublished", {"battle_id": int, "skirmish_id": str, "published": bool, "delay_steps": int},
               (Audience.PUBLIC, Audience.GM),
-              "The report of {skirmish_id:skirmish} is published[ ({delay_steps} steps from now)].{published:flag}",
+              "The report of {skirmish_id:skirmish} is published{delay_steps:later}.{published:flag}",
               fallback="The report of {skirmish_id:skirmish} is withdrawn."),
 )
 

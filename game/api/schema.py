@@ -13,9 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, inline_serializer
 from rest_framework import serializers
 
-from game.engine import catalogue
-from game.engine.events import Visibility
-from game.event_catalogue import all_event_types
+from game.event_catalogue import EventType, Optional, Visibility, all_event_types, nullable
 
 ERROR_SCHEMA = {
     "type": "object",
@@ -57,12 +55,12 @@ class CampaignAutoSchema(AutoSchema):
 
 def _payload_field(kind: Any, required: bool = True) -> serializers.Field[Any, Any, Any, Any]:
     """A serializer field for one declared payload type (for the schema only)."""
-    if isinstance(kind, catalogue.Optional):
+    if isinstance(kind, Optional):
         return _payload_field(kind.kind | None, required=False)
-    nullable = catalogue.nullable(kind)
-    if nullable:
+    may_be_null = nullable(kind)
+    if may_be_null:
         kind = next(k for k in get_args(kind) if k is not type(None))
-    options: dict[str, Any] = {"required": required, "allow_null": nullable}
+    options: dict[str, Any] = {"required": required, "allow_null": may_be_null}
     origin = get_origin(kind) or kind
     if origin in (list, tuple):
         (item,) = get_args(kind) or (Any,)
@@ -77,7 +75,7 @@ def _payload_field(kind: Any, required: bool = True) -> serializers.Field[Any, A
     return simple.get(kind, serializers.JSONField)(**options)
 
 
-def _event_message(declared: catalogue.EventType) -> serializers.Serializer[Any]:
+def _event_message(declared: EventType) -> serializers.Serializer[Any]:
     payload = inline_serializer(f"{declared.name}Payload", {
         name: _payload_field(kind) for name, kind in declared.payload_fields.items()})
     return inline_serializer(f"{declared.name}Message", {

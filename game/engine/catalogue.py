@@ -96,6 +96,8 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "hits": _hits,
     "rolls": lambda rolls: ", ".join(str(r) for r in rolls),
     "and": spoken_list,
+    # A publication's delay: said only when there is one.
+    "later": lambda steps: f" ({steps} step{'' if steps == 1 else 's'} from now)" if steps else "",
 }
 
 

@@ -132,6 +132,14 @@ def test_a_count_is_worded_in_the_singular_and_the_plural() -> None:
     assert describe("StepResolved", payload, WorldNames(World())) == "Round 2, Explore 14: resolved."
 
 
+def test_a_published_report_mentions_its_delay_only_when_there_is_one() -> None:
+    payload = {"battle_id": 1, "skirmish_id": "s1", "published": True, "delay_steps": 0}
+    names = WorldNames(World())
+    assert "from now" not in describe("BattlePublished", payload, names)
+    assert describe("BattlePublished", {**payload, "delay_steps": 1}, names).endswith("(1 step from now).")
+    assert describe("BattlePublished", {**payload, "delay_steps": 3}, names).endswith("(3 steps from now).")
+
+
 def test_civilizations_are_named_before_the_world_has_them() -> None:
     names = WorldNames(World(), civ_names={4: "Altair"})
     assert describe("CivilizationReady", {"civ_id": 4, "step": "explore.14"}, names) == "Altair is ready."

@@ -39,10 +39,14 @@ def test_preview_proposes_the_outcome_and_changes_nothing(table: Table) -> None:
     seq = Campaign.objects.get(pk=table.campaign.pk).last_seq
     proposed = preview(table)
     taxes = [e for e in proposed["events"] if e["type"] == "TaxesCollected"]
-    # Exploit 5: 1 MU per Legal Citizen (docs/rules.md); the demo's first civilization has 30 on Earth.
-    assert {"civ_id": table.civs[0].pk, "mu": 30} in [e["payload"] for e in taxes]
+    # Exploit 5: 1 MU per Legal Citizen (docs/rules.md); the demo's first civilization has 40 on Earth (its
+    # standard start's home colony, at the planet's maximum) and 1,250 MU.
+    assert {"civ_id": table.civs[0].pk, "mu": 40} in [e["payload"] for e in taxes]
+    # The GM reads each proposed event in words, as the log will say it.
+    assert all(e["description"] and "None" not in e["description"] for e in proposed["events"])
+    assert any(e["description"].startswith(table.civs[0].name) for e in taxes)
     assert Campaign.objects.get(pk=table.campaign.pk).last_seq == seq
-    assert mu(table, 0) == 1000
+    assert mu(table, 0) == 1250
     assert preview(table)["digest"] == proposed["digest"], "the same seed and orders give the same outcome"
 
 
@@ -62,7 +66,7 @@ def test_an_override_with_a_reason_is_committed_and_shown_to_the_civilization_co
                            "reason": "Tax revolt on Earth"}]}
     assert table.client(table.gm).post(table.url("advance/"), body, format="json").status_code == 202
     assert services.step_resolve(table.campaign.pk, 1, TAXES)
-    assert mu(table, 0) == 1005
+    assert mu(table, 0) == 1255
     seen = table.client(table.players[0]).get(table.url("events/")).json()["events"]
     overridden = [e for e in seen if e["type"] == "ResultOverridden"]
     assert overridden and overridden[0]["payload"]["reason"] == "Tax revolt on Earth"
@@ -95,11 +99,11 @@ def test_undo_restores_the_step_and_resolving_again_gives_the_same_result(table:
     services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="exploit.5")
     services.step_resolve(table.campaign.pk, 1, TAXES)
     after_first = mu(table, 0)
-    assert after_first == 1030
+    assert after_first == 1290
     response = table.client(table.gm).post(table.url("undo/"), {"reason": "Forgot the tax holiday"}, format="json")
     assert response.status_code == 200
     assert response.json()["step"] == "exploit.5"
-    assert mu(table, 0) == 1000
+    assert mu(table, 0) == 1250
     undone = Event.objects.filter(campaign=table.campaign, type="TaxesCollected")
     assert undone.exists() and all(e.undone for e in undone)
     told = table.client(table.players[2]).get(table.url("events/")).json()["events"]
