@@ -39,6 +39,7 @@ from game.engine.victory import VictoryConditions, VictoryResult, check_victory,
 from game.engine.visibility import civ_figures
 from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
+from game.event_catalogue import describe, in_chronicle
 from game.ledger import User, append_events, locked_campaign
 from game.models import (
     Campaign,
@@ -50,6 +51,7 @@ from game.models import (
     Readiness,
     StepResolution,
 )
+from game.selectors import event_names_for
 from game.visibility import campaign_for, require_gm, require_player, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -317,10 +319,12 @@ def step_preview(gm: User, campaign_id: int, *, expected_round: int, expected_st
     _require_open(campaign, "preview")
     with _asking_gm_for_rolls():
         _, events, dice = _step_outcome(campaign, list(campaign.entered_rolls))
+    names = event_names_for(viewer, campaign)
     return {
         "round": campaign.round,
         "step": campaign.step.key,
-        "events": [{"index": i, **_event_json(e)} for i, e in enumerate(events)],
+        "events": [{"index": i, **_event_json(e), "description": describe(e.type, e.payload, names),
+                    "chronicle": in_chronicle(e.type)} for i, e in enumerate(events)],
         "rolls": [roll.as_payload() for roll in dice.rolls],
         "digest": events_digest(events),
     }
