@@ -13,6 +13,8 @@
   let retryDelay = 500;
   let catchingUp = null;
   let catchUpAgain = false;
+  let accessLost = null;  // the server's reason, once it has said this viewer may no longer see the campaign
+  const CLOSE_NOT_ALLOWED = 4403;
 
   Object.assign(CV, {
     state: initial,
@@ -193,6 +195,8 @@
       if (data.type === "event") {
         // A gap that cannot be filled now is filled by reconnecting (with its back-off and a catch-up on history).
         if (data.event.seq > lastSeq + 1) catchUp().catch(() => socket.close()); else apply(data.event);
+      } else if (data.type === "access" && !data.allowed) {
+        accessLost = data.reason || "";
       } else if (data.type === "progress") {
         CV.state.status = "resolving";
         render();
@@ -201,15 +205,29 @@
         CV.emit(data.type, data);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
+      if (accessLost !== null || ev.code === CLOSE_NOT_ALLOWED) { showAccessLost(accessLost); return; }
       setConnected(false);
       setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 5000);
     };
   }
 
+  // Access lost (the GM removed this member, or made the campaign private): retrying cannot help; the page says why
+  // and stops listening.
+  function showAccessLost(reason) {
+    accessLost = reason || "";
+    banner.hidden = false;
+    banner.classList.add("lost");
+    banner.setAttribute("role", "alert");
+    banner.replaceChildren(CV.el("strong", {}, reason || "This campaign is no longer visible to you."), " ",
+      "Nothing more arrives on this page. ", CV.el("a", {href: "/"}, "Back to your campaigns"));
+    document.body.dataset.live = "lost";
+  }
+
   // A phone waking up or coming back online reconnects at once instead of waiting for the back-off.
   function wake() {
+    if (accessLost !== null) return;
     if (socket && socket.readyState === WebSocket.OPEN) catchUp({history: true}).catch(() => socket.close());
     else if (socket && socket.readyState === WebSocket.CLOSED) { retryDelay = 500; connect(); }
   }

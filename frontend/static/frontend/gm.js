@@ -92,6 +92,7 @@
     renderPipeline(state);
     renderReady(state);
     renderStatus(state);
+    renderMembers(state);
     const pointer = `${state.round}:${state.step}`;
     if (pointer !== loadedPointer) {
       loadedPointer = pointer;
@@ -284,6 +285,50 @@
     if (!(await advance(body, msg))) $("#gm-commit").disabled = false;
   });
 
+  // --- members: the GM removes a player or spectator, after saying what it does ------------------------------------
+
+  function memberRow(member) {
+    const civ = member.civ_id ? civName(member.civ_id) : null;
+    const who = `${member.username}${civ ? ` (${civ})` : ""}`;
+    const confirmBox = el("div", {class: "stack gm-member-confirm", hidden: true, role: "group",
+      "aria-label": `Confirm removing ${member.username}`},
+    el("p", {class: "warn"}, `Remove ${who}? They lose access to this campaign at once, open pages included`
+      + (civ ? `; ${civ} stays in the world and the chronicle without a player.` : ".")),
+    el("div", {class: "row"},
+      el("button", {type: "button", class: "danger", onclick: async (ev) => {
+        const msg = $("#gm-members-msg");
+        const button = ev.currentTarget;
+        button.disabled = true;
+        try {
+          await CV.http.delete(CV.api(`members/${member.user_id}/`));
+          msg.textContent = `${who} was removed from the campaign.`;
+          await CV.refreshState();
+        } catch (e) {
+          msg.textContent = `${who} was not removed: ${e.message}`;
+          button.disabled = false;
+        }
+      }}, `Yes, remove ${member.username}`),
+      el("button", {type: "button", class: "secondary", onclick: () => { confirmBox.hidden = true; }}, "Cancel")));
+    return el("li", {"data-member": member.user_id},
+      el("div", {class: "row"}, el("strong", {}, member.username), " ",
+        el("span", {class: "badge"}, member.role), civ ? ` ${civ}` : "",
+        member.role === "gm" ? null : el("button", {type: "button", class: "secondary",
+          "aria-label": `Remove ${member.username}`, onclick: () => {
+            confirmBox.hidden = false;
+            confirmBox.querySelector("button").focus();
+          }}, "Remove")),
+      confirmBox);
+  }
+
+  function renderMembers(state) {
+    const members = state.members || [];
+    const shown = $("#gm-members").dataset.shown;
+    const key = JSON.stringify(members);
+    if (shown === key) return;  // an open confirmation survives the state's redraws
+    $("#gm-members").dataset.shown = key;
+    $("#gm-members").replaceChildren(...members.map(memberRow));
+  }
+
   // --- orders in, notes ------------------------------------------------------------------------------------------
 
   let ordersTimer = null;
@@ -303,8 +348,7 @@
       box.replaceChildren(...[...byCiv.entries()].map(([civId, list]) => el("div", {class: "gm-civ-orders",
         "data-civ": civId},
       el("h4", {}, `${civName(civId)} (${list.length})`),
-      el("ul", {}, ...list.map((o) => el("li", {"data-order": o.id}, el("strong", {}, words(o.kind)),
-        " ", el("span", {class: "payload"}, readable(o.payload))))))));
+      el("ul", {}, ...list.map((o) => el("li", {"data-order": o.id}, o.description))))));
     }, 200);
   }
 

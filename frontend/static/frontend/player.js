@@ -164,7 +164,8 @@
   }
 
   function renderMap(v) {
-    CV.starmap($("#player-map"), v, {label: "Your star map: charted sectors, places, your units and others seen"});
+    CV.starmap($("#player-map"), v, {label: "Your star map: charted sectors, places, your units and others seen",
+                                     onPick: pickOnMap});
     const box = $("#map-list-box");
     if (box.open) renderMapList(v);
   }
@@ -255,26 +256,6 @@
   const pointer = () => `${CV.state.round}:${CV.state.step}`;
   const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-  // The offer an order answers: the same kind and the same fixed part.
-  function offerOf(order) {
-    return offers.find((offer) => offer.kind === order.kind
-      && Object.entries(offer.payload).every(([name, value]) => sameValue(order.payload[name], value)));
-  }
-
-  function valueText(field, value) {
-    const label = (v) => ((field.choices || []).find((c) => sameValue(c.value, v)) || {label: String(v)}).label;
-    return Array.isArray(value) ? value.map(label).join(", ") : label(value);
-  }
-
-  // An order in its offer's words: the title, then each field given, by its label.
-  function orderText(order) {
-    const offer = offerOf(order);
-    if (!offer) return `Order #${order.id}`;
-    const given = offer.fields.filter((f) => order.payload[f.name] !== undefined && order.payload[f.name] !== null)
-      .map((f) => `${f.label}: ${valueText(f, order.payload[f.name])}`);
-    return [offer.title, ...given].join(" · ");
-  }
-
   // Each field type's control, and how to read it: undefined leaves the field out of the order.
   const WIDGETS = {
     choice(field, id) {
@@ -305,6 +286,106 @@
     },
   };
 
+  // --- the price of an order, before it is sent ------------------------------------------------------------------
+  // The server prices each offer (`cost` on the offer or on a choice) and says what the civilization has to spend
+  // (`have`); the page only adds up the current selection. An amount typed in a field named for a resource (a
+  // gift's MU and Ore, the Ore loaded) is spent as such; the offer's own cost is per unit of a count field (a
+  // mine's stations) when it has one. MU and amounts typed are paid when the order is carried out, so a shortfall
+  // there stops the order; Build Points and a project's Ore are spent as the work goes on.
+  const RESOURCES = [["mu", "MU"], ["bp", "BP"], ["ore", "Ore"]];
+  const amountText = (amounts) => RESOURCES.filter(([key]) => amounts[key])
+    .map(([key, unit]) => `${fmt(amounts[key])} ${unit}`).join(", ");
+
+  function priceOf(offer, values) {
+    const total = {};
+    const paidNow = {};
+    const add = (cost, times = 1, now = false) => Object.entries(cost || {}).forEach(([key, n]) => {
+      total[key] = (total[key] || 0) + n * times;
+      if (now || key === "mu") paidNow[key] = (paidNow[key] || 0) + n * times;
+    });
+    const resource = (name) => RESOURCES.some(([key]) => key === name);
+    const count = offer.fields.find((f) => f.type === "integer" && !resource(f.name));
+    add(offer.cost, count ? values[count.name] || 0 : 1);
+    offer.fields.forEach((field) => {
+      const value = values[field.name];
+      if (value === undefined) return;
+      if (field.type === "integer" && resource(field.name)) add({[field.name]: value}, 1, true);
+      const chosen = Array.isArray(value) ? value : [value];
+      (field.choices || []).filter((c) => chosen.some((v) => sameValue(v, c.value))).forEach((c) => add(c.cost));
+    });
+    return {total, paidNow};
+  }
+
+  // "costs 300 MU, 10 BP — you have 1,250 MU, 40 Ore", and what stops the order, if anything.
+  function priceLine(offer, values) {
+    if (!offer.have && !offer.cost && !offer.fields.some((f) => (f.choices || []).some((c) => c.cost))) return null;
+    const {total, paidNow} = priceOf(offer, values);
+    const have = offer.have || {};
+    const short = RESOURCES.filter(([key]) => paidNow[key] > (have[key] || 0))
+      .map(([key, unit]) => `${fmt(paidNow[key] - (have[key] || 0))} ${unit}`);
+    const later = RESOURCES.filter(([key]) => !paidNow[key] && total[key] > (have[key] ?? Infinity));
+    const text = `${amountText(total) ? `costs ${amountText(total)}` : "costs nothing yet"}`
+      + (offer.have ? ` — you have ${amountText(have) || "nothing to spend"}` : "");
+    return {
+      text,
+      problem: short.length ? `You cannot afford it: ${short.join(" and ")} short.` : null,
+      note: later.length ? `Less ${later.map(([, unit]) => unit).join(" and ")} here than the work will use: it waits for more.` : null,
+    };
+  }
+
+  // --- destinations: by name (filtered), on the star map, with the ETA ----------------------------------------------
+  const FILTER_FROM = 20;  // choices from which a destination list gets a type-to-filter box
+  const courseForms = [];  // the open Plot a Course forms, which a click on the star map fills in
+
+  // A long choice list gets a filter box: typing keeps the options whose names match (the chosen one stays).
+  function filterBox(select, field, id) {
+    const input = el("input", {id: `${id}-filter`, type: "search", autocomplete: "off",
+      placeholder: "Type part of a name", "aria-controls": id});
+    const count = el("span", {class: "muted", "aria-live": "polite"});
+    input.addEventListener("input", () => {
+      const words = input.value.trim().toLowerCase();
+      const keep = select.value;
+      const shown = field.choices.filter((c) => !words || c.label.toLowerCase().includes(words)
+        || JSON.stringify(c.value) === keep);
+      select.replaceChildren(...(field.required ? [] : [new Option("— none —", "")]),
+        ...shown.map((c) => new Option(c.label, JSON.stringify(c.value))));
+      select.value = keep;
+      if (select.value !== keep && shown.length) { select.selectedIndex = field.required ? 0 : 1; }
+      select.dispatchEvent(new Event("change", {bubbles: true}));
+      count.textContent = words ? `${plural(shown.length, "match", "matches")}` : "";
+    });
+    return el("div", {class: "field"}, el("label", {for: input.id}, `Find a ${field.label.toLowerCase()} by name`),
+      input, count);
+  }
+
+  // The ETA of the course chosen, from the server's course rule, fetched once the choice settles.
+  function etaWatcher(box) {
+    let timer = null;
+    let asked = "";
+    return (payload) => {
+      clearTimeout(timer);
+      const {unit_id: unit, sector_id: sector, poi_id: poi} = payload;
+      if (unit === undefined || sector === undefined) { box.textContent = ""; asked = ""; return; }
+      const query = `unit_id=${unit}&sector_id=${encodeURIComponent(sector)}`
+        + (poi ? `&poi_id=${encodeURIComponent(poi)}` : "");
+      if (query === asked) return;
+      asked = query;
+      timer = setTimeout(async () => {
+        box.textContent = "Working out the ETA…";
+        box.classList.remove("warn");
+        try {
+          const eta = await CV.http.get(CV.api(`course-eta/?${query}`));
+          if (asked !== query) return;
+          box.textContent = `ETA: ${plural(eta.rounds, "round")} (${fmt(eta.mp)} MP) — arrives ${eta.eta}, round ${eta.round}.`;
+        } catch (e) {
+          if (asked !== query) return;
+          box.textContent = `No course: ${e.message}`;
+          box.classList.add("warn");
+        }
+      }, 250);
+    };
+  }
+
   // Returns the server's refusal (an error with its readable reason and field), or null when it was accepted.
   async function submitOrder(kind, payload, msg) {
     const key = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
@@ -326,49 +407,85 @@
 
   let formCount = 0;
   // One form per kind of order: pick what it is for among the server's offers (thousands of units stay one
-  // select, not thousands of forms), then fill in that offer's fields, each drawn from its type and label.
+  // select, not thousands of forms), then fill in that offer's fields, each drawn from its type and label, with
+  // its price and what the civilization has; a refusal is shown next to the field the server names.
   function kindForm(kindOffers) {
     const n = ++formCount;
     const first = kindOffers[0];
+    const course = first.kind === "PlotCourse";
     const msg = el("p", {class: "msg", id: `order-${n}-msg`, role: "status", "aria-live": "polite"});
     const about = el("p", {class: "muted"});
     const fieldBox = el("div", {class: "stack"});
+    const price = el("p", {class: "price", id: `order-${n}-price`, "aria-live": "polite"});
+    const eta = el("p", {class: "eta", id: `order-${n}-eta`, "aria-live": "polite"});
+    const watchEta = course ? etaWatcher(eta) : null;
+    const send = el("button", {type: "submit"}, first.label);
     const picker = kindOffers.length > 1
       ? el("select", {id: `order-${n}-offer`}, ...kindOffers.map((o, i) => new Option(o.title, String(i)))) : null;
     const current = () => kindOffers[picker ? Number(picker.value) : 0];
     let inputs = [];
+
+    const values = () => {
+      const out = {...current().payload};
+      inputs.forEach(({field, read}) => { const v = read(); if (v !== undefined) out[field.name] = v; });
+      return out;
+    };
+    const clearProblems = () => inputs.forEach(({control, problem}) => {
+      control.removeAttribute("aria-invalid");
+      problem.textContent = "";
+      problem.hidden = true;
+    });
+    // The price and ETA follow the selection; an order the civilization cannot pay for is not sent.
+    const update = () => {
+      const chosen = values();
+      const line = priceLine(current(), chosen);
+      price.hidden = !line;
+      price.classList.toggle("warn", Boolean(line && line.problem));
+      price.replaceChildren(...(line ? [line.text, line.problem ? el("strong", {}, ` ${line.problem}`) : null,
+        line.note ? el("span", {class: "muted"}, ` ${line.note}`) : null] : []));
+      send.disabled = Boolean(line && line.problem);
+      if (send.disabled) send.setAttribute("aria-describedby", price.id); else send.removeAttribute("aria-describedby");
+      if (watchEta) watchEta(chosen);
+    };
     const draw = () => {
       const offer = current();
       about.replaceChildren(...(picker ? [] : [el("strong", {}, offer.title), " "]), offer.description);
       inputs = offer.fields.map((field) => {
         const id = `order-${n}-${field.name}`;
         const [control, read] = WIDGETS[field.type](field, id);
-        const box = field.type === "multichoice" ? control
-          : el("div", {class: "field"}, el("label", {for: id}, field.label), control);
-        return {field, control, read, box};
+        const problem = el("p", {class: "field-problem", id: `${id}-problem`, role: "alert", hidden: true});
+        const filter = field.type === "choice" && field.choices.length >= FILTER_FROM ? filterBox(control, field, id) : null;
+        const box = field.type === "multichoice" ? el("div", {class: "field"}, control, problem)
+          : el("div", {class: "field"}, el("label", {for: id}, field.label), control, problem);
+        return {field, control, read, problem, box: filter ? el("div", {class: "stack"}, filter, box) : box};
       });
       fieldBox.replaceChildren(...inputs.map((input) => input.box));
+      update();
     };
-    if (picker) picker.addEventListener("change", draw);
+    if (picker) picker.addEventListener("change", () => { clearProblems(); draw(); });
+    fieldBox.addEventListener("input", update);
+    fieldBox.addEventListener("change", update);
     draw();
+
     const form = el("form", {class: "order-kind stack", "data-kind": first.kind, "aria-labelledby": `order-${n}-h`,
+      novalidate: true,  // each field's problem is said next to it, in the server's words
       onsubmit: async (ev) => {
         ev.preventDefault();
-        const button = form.querySelector("button[type=submit]");
         const offer = current();
-        const payload = {...offer.payload};
-        inputs.forEach(({field, control, read}) => {
-          control.removeAttribute("aria-invalid");
-          const value = read();
-          if (value !== undefined) payload[field.name] = value;
-        });
-        button.disabled = true;
-        const refused = await submitOrder(offer.kind, payload, msg);
-        button.disabled = false;
+        clearProblems();
+        send.disabled = true;
+        const refused = await submitOrder(offer.kind, values(), msg);
+        update();
         if (refused) {
-          // The field the server names is marked, and described by the refusal.
+          // The field the server names is marked, and described by the refusal, next to it.
           const named = inputs.find((i) => `payload.${i.field.name}` === refused.field);
-          if (named) { named.control.setAttribute("aria-invalid", "true"); named.control.setAttribute("aria-describedby", msg.id); }
+          if (named) {
+            named.problem.textContent = refused.message;
+            named.problem.hidden = false;
+            named.control.setAttribute("aria-invalid", "true");
+            named.control.setAttribute("aria-describedby", named.problem.id);
+            named.control.focus();
+          }
         } else {
           inputs.filter((i) => i.field.type === "text").forEach((i) => { i.control.value = ""; });
         }
@@ -378,9 +495,49 @@
     picker ? el("div", {class: "field"}, el("label", {for: picker.id}, "Choose"), picker) : null,
     about,
     fieldBox,
-    el("div", {class: "row"}, el("button", {type: "submit"}, first.label)),
+    price,
+    course ? eta : null,
+    el("div", {class: "row"}, send),
     msg);
+
+    // A Sector (or a place in it) picked on the star map: the first offer that can go there takes it.
+    if (course) {
+      courseForms.push({form, pick(sector, poi) {
+        const can = (offer) => {
+          const field = offer.fields.find((f) => f.name === "sector_id");
+          return field && field.choices.some((c) => c.value === sector);
+        };
+        const at = can(current()) ? current() : kindOffers.find(can);
+        if (!at) {
+          msg.textContent = `Sector ${sector} is not a destination your units can choose now.`;
+          form.scrollIntoView({block: "nearest"});
+          return;
+        }
+        if (at !== current()) { picker.value = String(kindOffers.indexOf(at)); draw(); }
+        const set = (name, value) => {
+          const input = inputs.find((i) => i.field.name === name);
+          if (!input) return;
+          const option = JSON.stringify(value);
+          if (![...input.control.options].some((o) => o.value === option)) {
+            const filter = form.querySelector(`#${input.control.id}-filter`);
+            if (filter) { filter.value = ""; filter.dispatchEvent(new Event("input")); }
+          }
+          input.control.value = value === null ? "" : option;
+        };
+        set("sector_id", sector);
+        set("poi_id", poi && at.fields.some((f) => f.name === "poi_id" && f.choices.some((c) => c.value === poi)) ? poi : null);
+        msg.textContent = `Destination from the map: ${poi ? `${poiName(poi)}, ` : ""}Sector ${sector}.`;
+        update();
+        form.scrollIntoView({block: "center"});
+        inputs.find((i) => i.field.name === "sector_id").control.focus();
+      }});
+    }
     return form;
+  }
+
+  // A click on the star map (a Sector or a place in it) fills the Plot a Course form, when there is one.
+  function pickOnMap(sector, poi) {
+    if (courseForms.length && !$("#legal-orders").hidden) courseForms[0].pick(sector, poi);
   }
 
   function noteForm(order) {
@@ -433,7 +590,7 @@
 
   // An order of this step (the server takes orders for the open step only), from an answer or a read.
   function keepOrder(order) {
-    orderTexts.set(order.id, orderText(order));
+    orderTexts.set(order.id, order.description);
     myOrders.set(order.id, order);
   }
 
@@ -449,6 +606,7 @@
         orders.forEach(keepOrder);
         const kinds = new Map();
         offers.forEach((o) => { if (!kinds.has(o.kind)) kinds.set(o.kind, []); kinds.get(o.kind).push(o); });
+        courseForms.length = 0;
         $("#legal-orders").replaceChildren(...[...kinds.values()].map(kindForm));
         renderOrders();  // an empty list says so
       })

@@ -21,8 +21,20 @@
     return `M${corners.join("L")}Z`;
   }
 
+  // The Sector under a point of the map (axial coordinates, rounded as cube coordinates), if it is on the map.
+  function sectorAt(x, y, known) {
+    const r = y / (SIZE * 1.5);
+    const q = x / (SIZE * Math.sqrt(3)) - r / 2;
+    let [rq, rr, rs] = [Math.round(q), Math.round(r), Math.round(-q - r)];
+    const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs + q + r)];
+    if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
+    const id = `${rq},${rr}`;
+    return known.has(id) ? id : null;
+  }
+
   // view: {sectors: [{sector_id}], pois: [{poi_id, sector_id, kind, name}], units: [...], other_units: [...]}
-  function starmap(container, view, {label = "Star map"} = {}) {
+  // onPick(sectorId, poiId|null), if given, is called for a click on a Sector or a place (or Enter on a place).
+  function starmap(container, view, {label = "Star map", onPick = null} = {}) {
     const sectors = view.sectors || [];
     if (!sectors.length) {
       container.replaceChildren(document.createTextNode("No map yet: the GM has not set up the galaxy."));
@@ -84,7 +96,30 @@
       svg.append(node("text", {x, y: y + SIZE * 0.25 + 19, class: "unit-more"}, node("title", {}, `${n} units here`),
                       `+${n - MARKERS}`));
     });
+    if (onPick) pickable(svg, sectors, view.pois || [], onPick);
     container.replaceChildren(svg);
+  }
+
+  function pickable(svg, sectors, pois, onPick) {
+    const known = new Set(sectors.map((s) => s.sector_id));
+    const poiSector = new Map(pois.map((p) => [p.poi_id, p.sector_id]));
+    svg.classList.add("pickable");
+    const pickPoi = (target) => {
+      const poi = target.closest && target.closest("[data-poi]");
+      if (poi) onPick(poiSector.get(poi.dataset.poi), poi.dataset.poi);
+      return Boolean(poi);
+    };
+    svg.addEventListener("click", (ev) => {
+      if (pickPoi(ev.target)) return;
+      const point = svg.createSVGPoint();
+      [point.x, point.y] = [ev.clientX, ev.clientY];
+      const at = point.matrixTransform(svg.getScreenCTM().inverse());
+      const sector = sectorAt(at.x, at.y, known);
+      if (sector) onPick(sector, null);
+    });
+    svg.addEventListener("keydown", (ev) => {
+      if ((ev.key === "Enter" || ev.key === " ") && pickPoi(ev.target)) ev.preventDefault();
+    });
   }
 
   window.CV.starmap = starmap;
