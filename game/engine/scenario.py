@@ -19,6 +19,7 @@ from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
 from game.engine.resolve import resolve_step
+from game.engine.starts import give_start, read_start
 from game.engine.step_input import StepInput
 from game.engine.world import World, world_from_dict, world_to_dict
 
@@ -112,6 +113,8 @@ def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
         world = world_from_dict(world_data)
     except (KeyError, TypeError, ValueError) as error:
         raise ScenarioProblem("world", f"is not a valid world: {error!r}.") from None
+    for index, entry in enumerate(_optional(data, "starts", list, [])):
+        world = _give_start(world, entry, f"starts[{index}].")
     orders = tuple(_parse_order(o, i, first_round) for i, o in enumerate(_optional(data, "orders", list, [])))
     for entry in orders:
         if not first_round <= entry.round < first_round + rounds:
@@ -131,6 +134,26 @@ def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
         orders=orders,
         expect=dict(_optional(data, "expect", Mapping, {})),
     )
+
+
+def _give_start(world: World, data: Any, where: str) -> World:
+    """A civilization given a start (`starts.give_start`, the path a campaign started on the web takes): "this
+    civilization starts with the standard preset at its home planet", optionally with the GM's edits and names."""
+    if not isinstance(data, Mapping):
+        raise ScenarioProblem(where.rstrip("."), "must be a mapping (civ_id, home, start, names).")
+    civ_id = _require(data, "civ_id", int, where)
+    if civ_id not in world.civs:
+        raise ScenarioProblem(f"{where}civ_id", f"there is no civilization {civ_id} in the world.")
+    home = _require(data, "home", str, where)
+    if home not in world.planets:
+        raise ScenarioProblem(f"{where}home", f"there is no planet {home!r} in the world.")
+    start, problems = read_start(_require(data, "start", (str, Mapping), where))
+    if problems:
+        raise ScenarioProblem(f"{where}start.{problems[0].field}", f"{problems[0].reason}.")
+    names = _optional(data, "names", Mapping, {})
+    if not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in names.values()):
+        raise ScenarioProblem(f"{where}names", "maps a design id to a list of unit names.")
+    return give_start(world, civ_id, home, start, names=names)
 
 
 def _parse_order(data: Any, index: int, first_round: int) -> ScenarioOrder:

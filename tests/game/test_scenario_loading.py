@@ -24,7 +24,8 @@ def test_scenario_civilizations_go_to_the_players_in_the_order_they_joined(table
     world = world_from_dict(Campaign.objects.get(pk=table.campaign.pk).world)
     assert {c.civ_id: c.name for c in world.civs.values()} == {c.pk: c.name for c in table.civs}
     first = table.civs[0].pk
-    assert {u.name for u in world.units.values() if u.civ_id == first} == {"Vigilant", "Mayflower", "Yard One"}
+    assert {u.name for u in world.units.values() if u.civ_id == first} == {
+        "Vigilant", "Resolute", "Sentinel", "Mayflower", "Yard One", "Providence", "Pathfinder"}
     assert Event.objects.filter(campaign=table.campaign, type="ScenarioLoaded", visibility="public").exists()
 
 

@@ -23,6 +23,14 @@ def demo(db: None) -> Table:
     return table
 
 
+# The demo's civilizations' units: the standard start's, named in demo.yaml.
+DEMO_UNITS = (
+    {"Vigilant", "Resolute", "Sentinel", "Mayflower", "Yard One", "Providence", "Pathfinder"},
+    {"Lotus", "Willow", "Thorn", "Second Spring", "Seedbed", "Harvest", "Deirdre"},
+    {"Ledger", "Dividend", "Audit", "Venture", "Foundry", "Bullion", "Margin"},
+)
+
+
 def unit_names(view: dict[str, Any]) -> set[str]:
     return {u["name"] for u in view["units"]} | {u["name"] for u in view["other_units"]}
 
@@ -30,8 +38,8 @@ def unit_names(view: dict[str, Any]) -> set[str]:
 def test_a_player_sees_their_empire_and_not_the_others(demo: Table) -> None:
     body = demo.client(demo.players[0]).get(demo.url("view/")).json()
     assert body["kind"] == "civ" and body["civ_id"] == demo.civs[0].pk
-    assert unit_names(body["view"]) == {"Vigilant", "Mayflower", "Yard One"}
-    assert body["figures_now"] == {"mu": 1000, "ore": 40, "units": 3, "colonies": 1, "population": 30}
+    assert unit_names(body["view"]) == DEMO_UNITS[0]
+    assert body["figures_now"] == {"mu": 1250, "ore": 60, "units": 7, "colonies": 1, "population": 40}
     other = demo.client(demo.players[0]).get(demo.url(f"view/?civ={demo.civs[1].pk}"))
     assert other.status_code == 404
 
@@ -39,8 +47,7 @@ def test_a_player_sees_their_empire_and_not_the_others(demo: Table) -> None:
 def test_the_gm_sees_any_civilization_side_by_side(demo: Table) -> None:
     client = demo.client(demo.gm)
     views = [client.get(demo.url(f"view/?civ={civ.pk}")).json() for civ in demo.civs]
-    assert [unit_names(v["view"]) for v in views] == [
-        {"Vigilant", "Mayflower", "Yard One"}, {"Lotus", "Deirdre", "Seedbed"}, {"Ledger", "Dividend", "Foundry"}]
+    assert [unit_names(v["view"]) for v in views] == list(DEMO_UNITS)
 
 
 def test_a_spectator_sees_the_public_map_only(demo: Table) -> None:
@@ -107,7 +114,7 @@ def test_published_standings_reach_spectators(demo: Table) -> None:
     events = demo.client(None).get(demo.url("events/")).json()["events"]
     standings = [e for e in events if e["type"] == "StandingsPublished"]
     assert standings[0]["payload"]["rows"][0] == {"civ_id": demo.civs[0].pk, "name": demo.civs[0].name,
-                                                  "colonies": 1, "population": 30}
+                                                  "colonies": 1, "population": 40}
     bad = demo.client(demo.gm).post(demo.url("standings/"), {"figures": ["secrets"]}, format="json")
     assert bad.status_code == 400
     assert demo.client(demo.players[0]).post(demo.url("standings/"), {"figures": ["mu"]},
