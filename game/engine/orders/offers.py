@@ -89,11 +89,12 @@ def _design_choices(world: World, civ_id: int) -> tuple[Choice, ...]:
     """The designs the civilization knows and can pay for now, cheapest first, each with its price."""
     mu = world.civs[civ_id].mu
     priced = sorted(
-        (unit_price(d), d.name, d.design_id) for d in world.designs.values() if d.civ_id in (None, civ_id)
+        ((unit_price(d), d) for d in world.designs.values() if d.civ_id in (None, civ_id)),
+        key=lambda pd: (pd[0].mu, pd[1].name, pd[1].design_id),
     )
     return tuple(
-        Choice(design_id, f"{name} ({price.mu:,} MU)", price.as_dict())
-        for price, name, design_id in priced
+        Choice(design.design_id, f"{design.name} ({price.mu:,} MU)", price.as_dict())
+        for price, design in priced
         if price.mu <= mu
     )
 
