@@ -5,6 +5,7 @@ what the civilization has."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -188,7 +189,7 @@ def test_the_mine_offer_carries_a_stations_price_and_what_the_civilization_has()
 # Exploit 3 — Cluster War §7.1 output.
 
 
-def _mine_on(**planet: object) -> tuple[World, Mine]:
+def _mine_on(**planet: Any) -> tuple[World, Mine]:
     w = world(planets={"p": replace(Planet("p", "sol", "P", ore_deposit=10_000), **planet)})
     return w, Mine(1, 1, "p", output=30)
 
@@ -201,7 +202,7 @@ def _mine_on(**planet: object) -> tuple[World, Mine]:
     ({"max_output": 5, "special_resource": "Neutronium", "strategic_resource": "Heavy Metals"}, 75),  # the better
     ({"max_output": 100, "ore_deposit": 7}, 7),  # never more than the deposit holds
 ])
-def test_a_mine_yields_its_stations_capped_by_the_planet_times_its_resources(planet: dict[str, object],
+def test_a_mine_yields_its_stations_capped_by_the_planet_times_its_resources(planet: dict[str, Any],
                                                                             ore: int) -> None:
     w, mine = _mine_on(**planet)
     assert mine_yield(w, mine) == ore
