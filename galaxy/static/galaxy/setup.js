@@ -6,7 +6,7 @@
   const api = (path) => `/api/campaigns/${setup.campaign_id}/${path}`;
   const $ = (sel) => document.querySelector(sel);
   const svg = $("#galaxy-map");
-  const {http, svg: svgNode} = window.CV;
+  const {http, el, svg: svgNode} = window.CV;
   const SQRT3 = Math.sqrt(3);
   const KINDS = {
     O: ["Class O (blue)", "#8fb0ff"], B: ["Class B (blue-white)", "#b4c8ff"], A: ["Class A (white)", "#e6ecff"],
@@ -201,6 +201,90 @@
     }));
   }
 
+  // Each civilization's start: the campaign's default preset, and per civilization a preset whose treasury, Ore and
+  // units the GM may change. A refusal names its field, which the form marks; nothing is saved then.
+  function renderStarts() {
+    const starts = setup.starts;
+    const presetOptions = (chosen) => starts.presets.map((p) => el("option", {value: p.key, selected: p.key === chosen}, p.title));
+    const choice = $("#start-default");
+    choice.replaceChildren(...presetOptions(starts.default));
+    choice.disabled = setup.started;
+    choice.onchange = async () => {
+      try {
+        setup = await http.post(api("starts/"), {preset: choice.value});
+        render();
+        $("#start-default-msg").textContent = "Saved: civilizations without their own start get it.";
+      } catch (error) {
+        $("#start-default-msg").textContent = error.message;
+      }
+    };
+    $("#civ-starts").replaceChildren(...setup.civilizations.map(civStartForm));
+  }
+
+  function civStartForm(civ) {
+    const start = civ.start;
+    const counts = Object.fromEntries(start.units.map((u) => [u.design_id, u.count]));
+    const number = (name, label, value) => el("div", {class: "field"},
+      el("label", {for: `start-${civ.id}-${name}`}, label),
+      el("input", {id: `start-${civ.id}-${name}`, name, type: "number", min: 0, step: 1, value, inputmode: "numeric",
+                   "data-field": name}));
+    const units = el("fieldset", {class: "stats"}, el("legend", {}, "Units at the home system"),
+      ...setup.starts.designs.map((d) => el("label", {},
+        `${d.name} (${d.scale}, ${d.mu.toLocaleString("en")} MU)`,
+        el("input", {type: "number", min: 0, step: 1, inputmode: "numeric", name: "count", "data-design": d.design_id,
+                     value: counts[d.design_id] || 0}))));
+    const message = el("p", {class: "msg", role: "status", "aria-live": "polite"});
+    const preset = el("select", {id: `start-${civ.id}-preset`, name: "preset"},
+      ...setup.starts.presets.map((p) => el("option", {value: p.key, selected: p.key === start.preset}, p.title)));
+    const form = el("form", {class: "stack", "data-civ": civ.id, novalidate: true},
+      el("h3", {}, civ.name),
+      el("p", {class: "muted", "data-summary": ""},
+        `${start.summary} · mine ${start.mine_output} Ore a quarter · survey within ${start.survey_radius} sectors` +
+        (start.edited ? " · set by you" : " · the campaign's default")),
+      el("div", {class: "settings-form"},
+        el("div", {class: "field"}, el("label", {for: preset.id}, "Preset"), preset),
+        number("mu", "Treasury (MU)", start.mu), number("ore", "Ore at the home system", start.ore)),
+      units,
+      el("div", {class: "row"},
+        el("button", {type: "submit", disabled: setup.started}, "Save start"),
+        el("button", {type: "button", class: "secondary", disabled: setup.started || !start.edited,
+                      onclick: () => send({preset: null})}, "Back to the default")),
+      message);
+    // A new preset fills in its own figures, to be saved or changed first.
+    preset.addEventListener("change", () => {
+      const chosen = setup.starts.presets.find((p) => p.key === preset.value);
+      const chosenCounts = Object.fromEntries(chosen.units.map((u) => [u.design_id, u.count]));
+      form.elements.mu.value = chosen.mu;
+      form.elements.ore.value = chosen.ore;
+      form.querySelectorAll("[data-design]").forEach((input) => { input.value = chosenCounts[input.dataset.design] || 0; });
+    });
+    const whole = (input) => (input.value.trim() === "" ? null : Number(input.value));
+    async function send(body) {
+      form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+      try {
+        setup = await http.post(api(`civilizations/${civ.id}/start/`), body);
+        render();
+        const saved = document.querySelector(`#civ-starts form[data-civ="${civ.id}"] .msg`);
+        if (saved) saved.textContent = "Saved: Start gives this.";
+      } catch (error) {
+        message.textContent = error.message;
+        const unit = /^units\[(\d+)\]/.exec(error.field || "");
+        const target = unit && body.units ? form.querySelector(`[data-design="${body.units[Number(unit[1])].design_id}"]`)
+          : form.querySelector(`[data-field="${error.field}"]`);
+        if (target) { target.setAttribute("aria-invalid", "true"); target.focus(); }
+      }
+    }
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const listed = [...form.querySelectorAll("[data-design]")]
+        .map((input) => ({design_id: input.dataset.design, count: whole(input)}))
+        .filter((u) => u.count !== 0);
+      send({preset: preset.value, mu: whole(form.elements.mu), ore: whole(form.elements.ore), units: listed});
+    });
+    form.querySelectorAll("input, select").forEach((input) => { input.disabled = setup.started; });
+    return form;
+  }
+
   function renderRaceItems() {
     const items = setup.race_items || [];
     $("#race-items").replaceChildren(...(items.length ? items : [null]).map((item) => {
@@ -217,6 +301,7 @@
     drawMap();
     renderHomes();
     renderCivs();
+    renderStarts();
     renderRaceItems();
     $("#started-note").hidden = !setup.started;
     for (const button of ["#generate", "#reroll", "#start-campaign"]) $(button).disabled = setup.started;
