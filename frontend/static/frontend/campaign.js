@@ -91,13 +91,13 @@
   function scoresTable(scores, winners) {
     const columns = [["score", "Score"], ["colonies", "Colonies"], ["output", "Output"], ["units", "Units"]]
       .filter(([key]) => scores.rows.some((row) => row[key] !== undefined));
-    return CV.el("table", {class: "scores"},
+    return CV.el("div", {class: "scores-wrap"}, CV.el("table", {class: "scores"},
       CV.el("caption", {}, scores.final ? `Final standings, round ${scores.round}` : `Scores, round ${scores.round}`),
       CV.el("thead", {}, CV.el("tr", {}, CV.el("th", {scope: "col"}, "Civilization"),
         ...columns.map(([, label]) => CV.el("th", {scope: "col", class: "num"}, label)))),
       CV.el("tbody", {}, ...scores.rows.map((row) => CV.el("tr", {class: winners.includes(row.civ_id) ? "winner" : null},
         CV.el("th", {scope: "row"}, row.name),
-        ...columns.map(([key]) => CV.el("td", {class: "num"}, String(row[key] ?? "–")))))));
+        ...columns.map(([key]) => CV.el("td", {class: "num"}, String(row[key] ?? "–"))))))));
   }
 
   function renderVictory(victory) {
