@@ -108,4 +108,4 @@ def test_gm_changes_a_civilizations_start_on_the_setup_page_and_start_gives_it(
     designs = [u["design_id"] for u in state["view"]["units"]]
     assert designs.count("patrol-corvette") == 3 and len(designs) == 7
     _, rich = api.request("GET", f"/api/campaigns/{campaign_id}/view/?civ={civ_ids['Vega']}")
-    assert rich["figures_now"]["mu"] == 2500 and rich["figures_now"]["units"] == 11
+    assert rich["figures_now"]["mu"] == 2500 and rich["figures_now"]["units"] == 9
