@@ -219,17 +219,13 @@ def _by_type(pairs: list[tuple[str, float]], multiplier: int) -> tuple[tuple[str
     return tuple((kind, value * multiplier) for kind, value in sorted(totals.items()))
 
 
-def _price_of_items(design: UnitDesign, items: list[_Priced]) -> Price:
+def unit_price(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> Price:
+    """The one price of a unit: what the designer shows (`design_cost`) and what Expand 6 and 8 charge for it."""
     factor = scale_factor(design.scale)
-    written_mu = sum((mu for *_, mu in items), Fraction(0))
+    written_mu = sum((mu for *_, mu in _priced_items(design, rules)), Fraction(0))
     # Every project consumes at least one MU and one BP, so the smallest units are not free.
     build_points = max(1, math.ceil(design.stats.hp * factor))
     return Price(mu=max(1, math.ceil(written_mu * factor)), build_points=build_points, ore=build_points)
-
-
-def unit_price(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> Price:
-    """The one price of a unit: what the designer shows and what Expand 6 and 8 charge for it."""
-    return _price_of_items(design, _priced_items(design, rules))
 
 
 def mine_price(stations: int, rules: DesignRules = DEFAULT_RULES) -> Price:
@@ -248,15 +244,14 @@ def design_cost(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> Desig
     """Costs of an unvalidated design too, so the designer can show them while the player edits."""
     items = _priced_items(design, rules)
     multiplier = design.scale.multiplier
-    price = _price_of_items(design, items)
-    mu, build_points = price.mu, price.build_points
+    price = unit_price(design, rules)
     fights = combat_capable(design)
     attack = sum(w.average_damage for w in design.weapons) if fights else 0.0
     resistance = sum(d.damage_resistance for d in design.defenses)
     return DesignCost(
-        mu=mu,
-        build_points=build_points,
-        ore=build_points,
+        mu=price.mu,
+        build_points=price.build_points,
+        ore=price.ore,
         hull_spaces=design.stats.hp,
         spaces_used=sum(spaces for _, _, spaces, _ in items),
         lines=tuple(CostLine(item, quantity, spaces, float(mu)) for item, quantity, spaces, mu in items),
