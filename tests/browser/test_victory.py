@@ -96,3 +96,29 @@ def test_a_campaign_played_to_its_round_limit_announces_the_winner_on_every_page
     expect(gm.locator("#gm-end-form")).to_be_hidden()
     status, body = api.request("POST", f"/api/campaigns/{campaign_id}/advance/", {"round": 1, "step": "exploit.9"})
     assert (status, body["error"]) == (409, "The campaign has ended.")
+
+
+def test_the_gm_ends_the_campaign_from_the_dashboard_and_a_spectator_sees_it_at_once(
+    cluster_factory: Callable[..., Cluster], browser: Browser,
+) -> None:
+    cluster = cluster_factory(daphnes=1, workers=1)
+    cluster.manage("cv_demo")
+    (base,) = (f"http://127.0.0.1:{port}" for port in cluster.daphne_ports)
+    gm = browser.new_page()
+    sign_in(gm, base, "gm")
+    open_campaign(gm, base, 1)
+    spectator = browser.new_page()
+    open_campaign(spectator, base, 1)
+    spectator.evaluate("window.notReloaded = true")
+
+    form = gm.locator("#gm-end-form")
+    form.get_by_label("Gaian Accord").check()
+    form.get_by_label("Why it ends (everyone reads it)").fill("The Terrans and the Combine conceded.")
+    form.get_by_role("button", name="End the campaign…").click()
+    expect(form.locator("#gm-end-confirm")).to_contain_text("End the campaign now, Gaian Accord winning?")
+    form.get_by_role("button", name="Yes, end the campaign now").click()
+    for page in (gm, spectator):
+        expect(page.locator("#campaign-end")).to_contain_text(
+            "The campaign is over, won by Gaian Accord: The Terrans and the Combine conceded.", timeout=10_000)
+        expect(page.locator("#campaign-end tr.winner th")).to_have_text("Gaian Accord")
+    assert spectator.evaluate("window.notReloaded === true")
