@@ -217,6 +217,8 @@ class Event(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "seq"], name="event_seq_unique")]
+        # The latest event of a type (the published standings, the result, the notes) without reading the log.
+        indexes = [models.Index(fields=["campaign", "type", "seq"], name="event_by_type")]
         ordering = ["seq"]
 
     def __str__(self) -> str:

@@ -158,7 +158,9 @@ def victory_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     the final standings after the end; before it, live for the GM, and for everyone else those of the last
     standings the GM published with the score (None when there are none)."""
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
-    ended = Event.objects.filter(campaign=campaign, type="CampaignEnded", undone=False).order_by("-seq").first()
+    ended = None
+    if campaign.status == Campaign.Status.ENDED:
+        ended = Event.objects.filter(campaign=campaign, type="CampaignEnded", undone=False).order_by("-seq").first()
     # The line everyone reads (it names only civilizations, which everyone knows), for a page opened after the end.
     result = {**ended.payload, "description": describe(ended.type, ended.payload, NOBODYS_NAMES)} if ended else None
     scores: dict[str, Any] | None = None
