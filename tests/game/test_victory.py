@@ -10,6 +10,7 @@ import pytest
 import yaml
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
 from rest_framework.test import APIClient
 
 from game import selectors, services
@@ -207,3 +208,22 @@ def test_the_gm_sees_live_scores_and_players_those_the_gm_publishes_then_everyon
     services.campaign_end(table.gm, table.campaign.pk, winners=[], reason="Time is up.")
     final = scores_seen_by(table, table.players[1])
     assert final is not None and final["final"]
+
+
+def test_the_new_campaign_form_takes_the_conditions_and_says_what_is_wrong() -> None:
+    gm = get_user_model().objects.create_user("form-gm", password="a-long-test-password")
+    client = Client()
+    client.force_login(gm)
+    form = {"name": "Formed", "first_year": 2400, "combat_system": "instant_mass", "dice_mode": "server",
+            "score_threshold": "", "round_limit": "0", "end_visibility": "private"}
+    refused = client.post("/campaigns/new/", form)
+    assert refused.status_code == 400
+    assert "Give a whole number from 1 up, or leave it empty." in refused.content.decode()
+    assert not Campaign.objects.filter(name="Formed").exists()
+    created = client.post("/campaigns/new/", {**form, "round_limit": "12", "elimination": "on"})
+    assert created.status_code == 302
+    campaign = Campaign.objects.get(name="Formed")
+    assert campaign.victory_conditions == {"elimination": True, "score_threshold": None, "round_limit": 12}
+    assert campaign.end_visibility == "private"
+    page = client.get(created["Location"]).content.decode()
+    assert "How this campaign is won" in page
