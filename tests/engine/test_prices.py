@@ -219,3 +219,14 @@ def test_the_terraforming_offer_prices_each_planet() -> None:
     assert offer["have"] == {"mu": 1_000, "ore": 0}
     (mars,) = offer["fields"][0]["choices"]
     assert mars["cost"] == {"mu": 6, "ore": 6}
+
+
+def test_a_mine_whose_builder_was_lost_is_resumed_by_another_builder() -> None:
+    _, w = run(_mining(), "expand.6", order(1, "expand.6", "BuildMine", unit_id=1, planet_id="terra", stations=4))
+    w = with_units(replace(w, units={k: u for k, u in w.units.items() if k != 1},
+                           projects={100: replace(w.projects[100], builder_ids=())}), unit(2, 1, "builder"))
+    (offer,) = [o.as_dict() for o in legal_orders(w, 1, "expand.6") if o.kind == "ResumeConstruction"]
+    assert offer["fields"][0]["choices"] == [{"value": 100, "label": "Mine on Terra at Sol (0/4 BP)"}]
+    events, after = run(w, "expand.6", order(1, "expand.6", "ResumeConstruction", unit_id=2, project_id=100))
+    assert of_type(events, "ConstructionResumed") == [{"project_id": 100, "mine_id": 101, "builder_id": 2}]
+    assert run(after, "expand.8")[1].projects[100].completed

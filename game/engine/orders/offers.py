@@ -403,6 +403,12 @@ def offer_build_mine(world: World, civ_id: int) -> list[Offer]:
     ]
 
 
+def _product_name(world: World, project: ConstructionProject) -> str:
+    if project.mine_id is not None:
+        return f"Mine on {world.planets[world.mines[project.mine_id].planet_id].name}"
+    return world.designs[project.design_id].name
+
+
 def offer_resume_construction(world: World, civ_id: int) -> list[Offer]:
     """Expand 6 — per builder free to work, the unfinished projects of its civilization at the sites of its
     Sector."""
@@ -419,7 +425,7 @@ def offer_resume_construction(world: World, civ_id: int) -> list[Offer]:
         projects = tuple(
             Choice(
                 p.project_id,
-                f"{world.designs[p.design_id].name} at {world.pois[p.poi_id].name} ({p.bp_done}/{p.bp_needed} BP)",
+                f"{_product_name(world, p)} at {world.pois[p.poi_id].name} ({p.bp_done}/{p.bp_needed} BP)",
             )
             for p in by_sector[unit.sector_id]
             if passes(check_resume_construction, world, civ_id, {"unit_id": unit.unit_id, "project_id": p.project_id})

@@ -181,11 +181,7 @@ def _resume(order: OrderCommand, world: World) -> list[Event]:
         to_civ(
             order.civ_id,
             "ConstructionResumed",
-            {
-                "project_id": project.project_id,
-                "unit_id": project.unit_id,
-                "builder_id": order.payload["unit_id"],
-            },
+            {"project_id": project.project_id, **_product(project), "builder_id": order.payload["unit_id"]},
         )
     ]
 
