@@ -185,7 +185,8 @@ KINDS: tuple[OrderKind, ...] = (
     OrderKind(
         "Colonize",
         "Found a colony",
-        "A unit with the Colonize ability founds a colony on a Viable Planet of its Sector; the unit is used up.",
+        "A unit with the Colonize ability founds a colony on a Viable Planet of its Sector; the unit is used up and "
+        "the colony's price in Monetary Units (the planet's maximum output times its STEP difference) is paid now.",
         frozenset({"expand.5"}),
         (Field("unit_id", "Colonizing unit", "unit"), Field("planet_id", "Planet", "planet")),
         check_colonize,
