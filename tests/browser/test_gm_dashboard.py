@@ -169,8 +169,7 @@ def test_gm_sees_orders_readiness_and_notes_live_replies_and_recovers_from_a_fai
 
     orders = gm.locator(f"#gm-orders [data-civ='{TERRANS}']")
     expect(orders).to_contain_text("Terran Hegemony (1)")
-    expect(orders).to_contain_text("Plot Course")
-    expect(orders).to_contain_text("sector: 1,0")
+    expect(orders).to_contain_text("Plot a course · Unit: Terran Hegemony's Vigilant · Destination: Sector 1,0")
     expect(gm.locator(f"#gm-ready [data-civ='{TERRANS}']")).to_contain_text("ready")
     expect(gm.locator(f"#gm-ready [data-civ='{TERRANS}']")).to_contain_text("1 order")
     note = gm.locator("#gm-notes li").first

@@ -103,7 +103,7 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
     course.get_by_label("Destination").select_option(label="Sector 1,0 — Alpha Centauri")
     course.get_by_role("button", name="Plot a course").click()
     expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
-    given = "Unit: Vigilant (Patrol Corvette) · Destination: Sector 1,0 — Alpha Centauri"
+    given = "Plot a course · Unit: Vigilant · Destination: Sector 1,0"  # the server's words for the order
     for page in pages.values():  # the desktop page lists it too, live
         expect(page.locator("#my-orders li", has_text=given)).to_be_visible()
     # A course to a sector that is not on the map (as a stale page might send) is refused with the server's reason,

@@ -332,11 +332,14 @@
   // --- orders in, notes ------------------------------------------------------------------------------------------
 
   let ordersTimer = null;
+  let ordersAsked = 0;
   function loadOrders() {
     clearTimeout(ordersTimer);
     ordersTimer = setTimeout(async () => {  // debounced like the views: the catch-up changes steps in bursts
+      const asked = ++ordersAsked;
       let orders;
       try { orders = await CV.http.get(CV.api("orders/")); } catch (e) { return; }
+      if (asked !== ordersAsked) return;  // a later read is on its way: an earlier answer may arrive after it
       const box = $("#gm-orders");
       if (!orders.length) {
         box.replaceChildren(el("p", {class: "muted"}, CV.state.step_kind === "orders"

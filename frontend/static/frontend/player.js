@@ -101,6 +101,12 @@
       el("progress", {max: needed, value: Math.min(done, needed), "aria-label": label}));
   }
 
+  // A mine's project (Expand 6, BuildMine) builds no unit: it is named by its planet.
+  function mineText(project, v) {
+    const mine = v.mines.find((m) => m.mine_id === project.mine_id);
+    return mine ? `Building a mine on ${planetName(mine.planet_id)}` : "Building a mine";
+  }
+
   function renderEmpire(body) {
     const v = body.view;
     const now = body.figures_now;
@@ -129,8 +135,8 @@
     $("#unit-groups").replaceChildren(...(groups.length ? groups : [el("p", {class: "muted"}, "No units.")]));
 
     const projects = [
-      ...v.projects.filter((p) => !p.completed).map((p) => progress(
-        `Building ${unitName(p.unit_id)} (${designName(p.design_id)}) at ${poiName(p.poi_id)}`, p.bp_done, p.bp_needed, "BP")),
+      ...v.projects.filter((p) => !p.completed).map((p) => progress(p.unit_id === null ? mineText(p, v)
+        : `Building ${unitName(p.unit_id)} (${designName(p.design_id)}) at ${poiName(p.poi_id)}`, p.bp_done, p.bp_needed, "BP")),
       ...v.terraforming.filter((t) => !t.completed).map((t) => progress(
         `Terraforming ${planetName(t.planet_id)}${t.starved ? " (short of Ore)" : ""}`, t.tp_done, t.tp_needed, "TP")),
     ];
@@ -343,19 +349,18 @@
       placeholder: "Type part of a name", "aria-controls": id});
     const count = el("span", {class: "muted", "aria-live": "polite"});
     input.addEventListener("input", () => {
+      // The matches only; the one chosen stays chosen if it matches, else the first match is.
       const words = input.value.trim().toLowerCase();
       const keep = select.value;
-      const shown = field.choices.filter((c) => !words || c.label.toLowerCase().includes(words)
-        || JSON.stringify(c.value) === keep);
+      const shown = field.choices.filter((c) => !words || c.label.toLowerCase().includes(words));
       select.replaceChildren(...(field.required ? [] : [new Option("— none —", "")]),
         ...shown.map((c) => new Option(c.label, JSON.stringify(c.value))));
       select.value = keep;
-      if (select.value !== keep && shown.length) { select.selectedIndex = field.required ? 0 : 1; }
+      if (select.value !== keep && shown.length) select.value = JSON.stringify(shown[0].value);
       select.dispatchEvent(new Event("change", {bubbles: true}));
-      count.textContent = words ? `${plural(shown.length, "match", "matches")}` : "";
+      count.textContent = words ? (shown.length ? plural(shown.length, "match", "matches") : "No match.") : "";
     });
-    return el("div", {class: "field"}, el("label", {for: input.id}, `Find a ${field.label.toLowerCase()} by name`),
-      input, count);
+    return el("div", {class: "field"}, el("label", {for: input.id}, "Find by name"), input, count);
   }
 
   // The ETA of the course chosen, from the server's course rule, fetched once the choice settles.
@@ -363,13 +368,13 @@
     let timer = null;
     let asked = "";
     return (payload) => {
-      clearTimeout(timer);
       const {unit_id: unit, sector_id: sector, poi_id: poi} = payload;
-      if (unit === undefined || sector === undefined) { box.textContent = ""; asked = ""; return; }
-      const query = `unit_id=${unit}&sector_id=${encodeURIComponent(sector)}`
-        + (poi ? `&poi_id=${encodeURIComponent(poi)}` : "");
-      if (query === asked) return;
+      const query = unit === undefined || sector === undefined ? ""
+        : `unit_id=${unit}&sector_id=${encodeURIComponent(sector)}` + (poi ? `&poi_id=${encodeURIComponent(poi)}` : "");
+      if (query === asked) return;  // asked already (or on its way)
+      clearTimeout(timer);
       asked = query;
+      if (!query) { box.textContent = ""; return; }
       timer = setTimeout(async () => {
         box.textContent = "Working out the ETA…";
         box.classList.remove("warn");
@@ -441,8 +446,8 @@
       const line = priceLine(current(), chosen);
       price.hidden = !line;
       price.classList.toggle("warn", Boolean(line && line.problem));
-      price.replaceChildren(...(line ? [line.text, line.problem ? el("strong", {}, ` ${line.problem}`) : null,
-        line.note ? el("span", {class: "muted"}, ` ${line.note}`) : null] : []));
+      price.replaceChildren(...(line ? [line.text, line.problem ? el("strong", {}, `. ${line.problem}`) : null,
+        line.note ? el("span", {class: "muted"}, `. ${line.note}`) : null].filter(Boolean) : []));
       send.disabled = Boolean(line && line.problem);
       if (send.disabled) send.setAttribute("aria-describedby", price.id); else send.removeAttribute("aria-describedby");
       if (watchEta) watchEta(chosen);
@@ -608,6 +613,7 @@
         offers.forEach((o) => { if (!kinds.has(o.kind)) kinds.set(o.kind, []); kinds.get(o.kind).push(o); });
         courseForms.length = 0;
         $("#legal-orders").replaceChildren(...[...kinds.values()].map(kindForm));
+        $("#legal-orders").dataset.pointer = wanted;  // the step these forms are for
         renderOrders();  // an empty list says so
       })
       .catch(() => { ordersPointer = null; /* the next state tries again */ });
