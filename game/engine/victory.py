@@ -21,7 +21,7 @@ from typing import Any
 
 from game.engine.catalogue import spoken_list
 from game.engine.events import Event, Visibility
-from game.engine.world import UnitState, World
+from game.engine.world import UnitState, World, mine_yield
 
 POINTS_PER_COLONY = 10
 POINTS_PER_OUTPUT = 1
@@ -105,8 +105,8 @@ def colonies_held(world: World, civ_id: int) -> int:
 
 def output_of(world: World, civ_id: int) -> int:
     taxes = world.civs[civ_id].taxes
-    ore = sum(min(m.output, world.planets[m.planet_id].ore_deposit) if m.planet_id in world.planets else m.output
-              for m in world.mines.values() if m.civ_id == civ_id and m.operational)
+    ore = sum(mine_yield(world, m) for m in world.mines.values()
+              if m.civ_id == civ_id and m.operational and m.planet_id in world.planets)
     return taxes + ore
 
 
