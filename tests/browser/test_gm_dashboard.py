@@ -46,7 +46,7 @@ def override_commit_and_undo(gm: Page, concerned: Page, other: Page, screenshot:
     expect(gm.locator("[data-bind=step_label]")).to_have_text("Exploit 5")
     mu_before = figure(gm, TERRANS, "mu")
     expect(gm.locator(f"#gm-civ-views [data-civ='{TERRANS}'] [data-state=Operational]")).to_contain_text(
-        "Operational: 3")
+        "Operational: 7")
     expect(gm.locator("#gm-progress")).to_be_hidden()
     expect(gm.locator("#gm-needs")).to_be_hidden()
     notes_before = concerned.locator("#log li[data-type=ResultOverridden]").count()

@@ -18,7 +18,10 @@ import pytest
 import yaml
 from playwright.sync_api import Browser, Page, expect
 
+from combat.engine.registry import COMBAT_SYSTEMS
 from cvsite.cluster import Cluster
+from game.engine.scenario import parse_scenario
+from game.engine.world import world_to_dict
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client, advance_to
@@ -60,12 +63,12 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         sign_in(page, base, "player1")
         open_empire(page, base)
     for page in pages.values():
-        expect(page.locator("[data-figure=mu] dd")).to_have_text("1,000 MU")
+        expect(page.locator("[data-figure=mu] dd")).to_have_text("1,250 MU")
         for name in ("Vigilant", "Mayflower", "Yard One"):
             expect(unit_row(page, "operational", name)).to_be_visible()
-        expect(page.locator("#colonies")).to_contain_text("Earth — population 30, 30 legal citizens")
-        expect(page.locator("#ore-sites")).to_contain_text("Sol: 40 Ore")
-        expect(page.locator("#player-map svg.starmap [data-unit]")).to_have_count(3)
+        expect(page.locator("#colonies")).to_contain_text("Earth — population 40, 40 legal citizens")
+        expect(page.locator("#ore-sites")).to_contain_text("Sol: 60 Ore")
+        expect(page.locator("#player-map svg.starmap [data-unit]")).to_have_count(7)
         expect(page.locator("#charts svg[role=img] title")).to_have_count(5)
         # A first visit: the campaign's opening is "since you were away"; dismissing it marks it seen.
         expect(page.locator("#away")).to_be_visible()
@@ -87,13 +90,14 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         expect(away.locator(".away-group", has_text="Discoveries")).to_contain_text("Long-range sensors:")
         expect(away).to_contain_text("steps resolved")
         expect(page.locator("[data-bind=step_label]")).to_have_text("Explore 14")
-        # Plot a course for any of the three units: the two with an FTL drive share one offer, Yard One has its own.
+        # Plot a course for any of the seven units: the six with an FTL drive share one offer, Yard One has its own.
         course = page.locator("form[data-kind=PlotCourse]")
         expect(course).to_be_visible()
         expect(course.get_by_label("Choose").locator("option")).to_have_text(
             ["Plot a course: units with an FTL drive", "Plot a course: Yard One (Construction Crawler)"])
         expect(course.get_by_label("Unit").locator("option")).to_have_text(
-            ["Vigilant (Patrol Corvette)", "Mayflower (Colony Ship)"])
+            ["Mayflower (Colony Ship)", "Providence (Command Freighter)", "Pathfinder (Survey Scout)",
+             "Vigilant (Patrol Corvette)", "Resolute (Patrol Corvette)", "Sentinel (Patrol Corvette)"])
         page.get_by_role("button", name="Dismiss").click()
         page.evaluate("window.notReloaded = true")  # a reload would wipe it out
     desktop, phone = pages["desktop"], pages["phone"]
@@ -152,7 +156,10 @@ def scenario_with_units(count: int) -> str:
     """The demo scenario with player1's civilization fielding `count` units spread over the demo's sectors, one in
     ten of them En Route to sector 1,0, Yard One Engaged building one more, and Mars being terraformed."""
     scenario = yaml.safe_load(DEMO.read_text())
-    world = scenario["world"]
+    # The demo's world as its starts leave it (game/engine/starts.py), written out in full.
+    world = world_to_dict(parse_scenario(scenario, COMBAT_SYSTEMS).world)
+    scenario["world"] = world
+    del scenario["starts"]
     sectors = [s["sector_id"] for s in world["sectors"]]
     mine = [u for u in world["units"] if u["civ_id"] == 1]
     others = [u for u in world["units"] if u["civ_id"] != 1]
