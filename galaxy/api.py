@@ -97,7 +97,7 @@ class CivStart(APIView):
     reads it, `starts.read_start`)."""
 
     def post(self, request: Request, campaign_id: int, civ_id: int) -> Response:
-        services.civ_start_set(request.user, campaign_id, civ_id, dict(request.data))
+        services.civ_start_set(request.user, campaign_id, civ_id, request.data)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.galaxy_setup(viewer, campaign))
 

@@ -251,10 +251,12 @@ def start_default_set(gm: User, campaign_id: int, preset: str) -> None:
             "StartSet", {"civilization": "every civilization", "summary": PRESET_TITLES[preset]}, GM)], gm)
 
 
-def civ_start_set(gm: User, campaign_id: int, civ_id: int, data: dict[str, Any]) -> Start:
+def civ_start_set(gm: User, campaign_id: int, civ_id: int, data: Any) -> Start:
     """The GM sets one civilization's start: a preset, and its treasury, Ore and units by design and count if they
     change them (figures left out are the preset's; no preset: the campaign's default); {"preset": null} goes back
     to the campaign's default. A refusal names its field; nothing changes."""
+    if not isinstance(data, dict):
+        raise ServiceError("Send the start as {preset, mu, ore, units}.", field="start")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
         require_gm(viewer_for(gm, campaign))

@@ -139,7 +139,7 @@ def _read_units(raw: Any, problems: list[StartProblem]) -> tuple[tuple[str, int]
     seen: set[str] = set()
     for index, item in enumerate(raw):
         design_id = item.get("design_id")
-        if design_id not in BUILDABLE:
+        if not isinstance(design_id, str) or design_id not in BUILDABLE:
             problems.append(StartProblem(f"units[{index}].design_id",
                                          f"choose one of {', '.join(BUILDABLE)}"))
             continue
