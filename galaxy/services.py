@@ -182,6 +182,12 @@ def _setup_extra_mu(scale: state_io.MoneyScale, setup: CivilizationSetup) -> int
     return state_io.setup_extra_mu(scale, None, FACTIONS_BY_KEY[setup.faction])
 
 
+def _environmental_resistance(setup: CivilizationSetup) -> bool:
+    """CW §3.1's pick, which Expand 5 prices colonies with ("as if one step less")."""
+    race = race_from_input(setup.race) if setup.kind == CivilizationSetup.Kind.RACE else None
+    return race is not None and race.levels("environmental_resistance") > 0
+
+
 def campaign_start(gm: User, campaign_id: int) -> Campaign:
     """Build the round engine's World from the stored galaxy: each joined civilization (in joining order) at the
     next proposed home world, with its designs and the start the GM chose for it (`starts.give_start`; its race or
@@ -210,11 +216,12 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
         assignments = [
             state_io.HomeAssignment(civ.pk, civ.name, HexCoord.parse(home["hex"]), home["star"], home["orbit"],
                                     _setup_extra_mu(scale, setups[civ.pk]),
-                                    state_io.civ_start(campaign.rule_options, civ.pk))
+                                    state_io.civ_start(campaign.rule_options, civ.pk),
+                                    _environmental_resistance(setups[civ.pk]))
             for civ, home in zip(civs, galaxy_map.home_worlds, strict=False)
         ]
         designs = [state_io.design_from_dict(r.data) for r in UnitDesignRecord.objects.filter(campaign=campaign)]
-        world = state_io.build_world(galaxy, assignments, designs)
+        world = state_io.build_world(galaxy, assignments, designs, cp_per_mu=scale.cp_per_mu)
         campaign_world.store_snapshot(campaign, world)
         galaxy_map.started_at = timezone.now()
         galaxy_map.save(update_fields=["started_at"])

@@ -32,6 +32,7 @@ from game.engine.combat import Defense, Weapon
 from game.engine.designer import STAT_NAMES, DesignProblem
 from game.engine.factions import Faction
 from game.engine.races import Category, RaceItem, RaceProblem, StartingBonus
+from game.engine.rulings import CP_PER_MU
 from game.engine.starts import DEFAULT_PRESET, PRESETS, Start, give_start, read_start
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 
@@ -210,6 +211,7 @@ class HomeAssignment:
     orbit: int
     extra_mu: int = 0  # from the civilization's race or faction (`setup_extra_mu`)
     start: Start = PRESETS[DEFAULT_PRESET]
+    environmental_resistance: bool = False  # its race's pick (CW §3.1): colonizes as if one step less
 
 
 def poi_id_of(galaxy: Galaxy, coord: HexCoord) -> str:
@@ -230,6 +232,7 @@ def _poi_kind(poi: PointOfInterest) -> str:
 def _world_planet(galaxy: Galaxy, poi: PointOfInterest, planet: Planet, homes: set[tuple[HexCoord, int, int]]
                   ) -> w.Planet:
     special = next((r.name for r in planet.resources if r.special), None)
+    strategic = next((r.name for r in planet.resources if not r.special), None)
     return w.Planet(
         planet_id=planet_id_of(galaxy, poi.coord, planet),
         poi_id=poi_id_of(galaxy, poi.coord),
@@ -239,10 +242,14 @@ def _world_planet(galaxy: Galaxy, poi: PointOfInterest, planet: Planet, homes: s
         suitable_site=(poi.coord, planet.star, planet.orbit) in homes,
         max_population=max(1, planet.max_output // 10),
         special_resource=special,
+        strategic_resource=strategic,
+        step=str(planet.step),
+        max_output=planet.max_output,
     )
 
 
-def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequence[UnitDesign]) -> w.World:
+def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequence[UnitDesign],
+                cp_per_mu: int = CP_PER_MU) -> w.World:
     """The round engine's state at round 1: every hex a Sector, every Point of Interest and planet, and each
     civilization at its home world given its start (`starts.give_start`: colony, mine, Ore, treasury, units,
     survey data and Star Charts)."""
@@ -261,7 +268,10 @@ def build_world(galaxy: Galaxy, homes: Sequence[HomeAssignment], designs: Sequen
             planets[record.planet_id] = record
     ordered = sorted(homes, key=lambda h: h.civ_id)
     world = w.World(designs={d.design_id: d for d in (*STARTER_UNITS, *designs)}, sectors=sectors, pois=pois,
-                    planets=planets, civs={h.civ_id: w.Civilization(h.civ_id, h.name) for h in ordered}, next_id=1)
+                    planets=planets, next_id=1, options=w.RuleOptions(cp_per_mu=cp_per_mu),
+                    civs={h.civ_id: w.Civilization(h.civ_id, h.name,
+                                                   environmental_resistance=h.environmental_resistance)
+                          for h in ordered})
     for home in ordered:
         home_poi = galaxy.point_of_interest(home.hex)
         found = [p for p in (home_poi.planets if home_poi else ()) if (p.star, p.orbit) == (home.star, home.orbit)]

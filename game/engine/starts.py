@@ -188,6 +188,8 @@ def give_start(world: World, civ_id: int, home_planet_id: str, start: Start, *, 
     civ = world.civs[civ_id]
     civ = replace(
         civ, mu=max(0, civ.mu + start.mu + extra_mu),
+        # Expand 5 prices colonies by their STEP difference from the home world (Cluster War §7.0).
+        home_step=planet.step or civ.home_step,
         charted=civ.charted | {p.sector_id for p in world.pois.values() if p.hidden == 0} | {home.sector_id},
         known_pois=civ.known_pois | nearby,
         surveyed_planets=civ.surveyed_planets | {p.planet_id for p in world.planets.values() if p.poi_id in nearby},

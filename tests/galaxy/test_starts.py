@@ -54,6 +54,21 @@ def test_a_campaign_started_the_web_way_gives_each_civilization_its_preset_and_t
     assert world.designs["builder"].specials.construction_bp > 0
 
 
+def test_a_campaign_started_the_web_way_prices_colonies_from_its_galaxy(table: Table) -> None:
+    """Expand 5 prices a colony by the STEP difference from the home world and the planet's max CP (Cluster War
+    §7.0) at the campaign's money scale: the World a web start builds carries all three."""
+    gm = table.client(table.gm)
+    generate(table)
+    approve_all(table)
+    assert gm.post(table.url("start/"), {}, format="json").status_code == 201
+    table.campaign.refresh_from_db()
+    world = world_from_dict(table.campaign.world)
+    assert all(p.step and p.max_output == p.ore_deposit for p in world.planets.values())
+    for civ in table.civs:
+        assert world.civs[civ.pk].home_step == world.planets[_home(world, civ.pk)].step
+    assert world.options.cp_per_mu == 10
+
+
 def test_a_refused_edit_names_its_field_and_changes_nothing(table: Table) -> None:
     gm = table.client(table.gm)
     generate(table)
