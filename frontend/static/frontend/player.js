@@ -55,7 +55,13 @@
     return {cargo: "loading or unloading cargo", salvage: "salvaging junk"}[kind] || task;
   }
 
+  // What a unit is doing, and the Ore in its hold (loaded in Expand 1, given in Explore 11), if any.
   function unitDetail(unit, projectsByUnit) {
+    const hold = unit.ore ? `${fmt(unit.ore)} Ore in the hold` : "";
+    return [unitActivity(unit, projectsByUnit), hold].filter(Boolean).join(" · ");
+  }
+
+  function unitActivity(unit, projectsByUnit) {
     if (unit.state === "en_route") {
       const rounds = etaRounds(unit);
       return `→ ${place(unit.destination_sector, unit.destination_poi)} · ETA ${unit.eta_left} MP`
@@ -123,6 +129,9 @@
       el("strong", {}, planetName(c.planet_id)),
       ` — population ${fmt(c.population)}, ${fmt(c.legal_citizens)} legal citizens`,
       c.operational ? null : el("span", {class: "badge"}, "not yet operational"),
+      ...v.mines.filter((m) => m.planet_id === c.planet_id).map((m) =>
+        el("span", {class: "badge", "data-mine": m.mine_id},
+          m.operational ? `mine: ${fmt(m.output)} Ore a quarter` : "mine being built")),
       c.occupied_by ? el("span", {class: "badge warn"}, `occupied by ${civName(c.occupied_by)}`) : null))
       : [el("li", {class: "muted"}, "No colonies.")]));
 
