@@ -49,6 +49,13 @@ def ore_at(page: Page, poi: str) -> int:
     return number(site.inner_text().split(":")[-1])
 
 
+def fill_in(label: str, amount: int) -> Callable[[Locator], None]:
+    """A form's filling: `amount` in the field labelled `label`."""
+    def fill(form: Locator) -> None:
+        form.get_by_label(label).fill(str(amount))
+    return fill
+
+
 class Campaign:
     """The GM's API client (for Advance between the players' orders) and the players' pages."""
 
@@ -156,8 +163,7 @@ def test_a_campaign_made_the_web_way_is_played_for_three_rounds_through_the_form
     game.resolve_to("expand.1", 1)
     expect(unit_row(sol, "en_route", "Survey Scout 1")).to_contain_text(VEGA_HOME)
     for page, amount in ((sol, 10), (vega, 20)):
-        give(page, "LoadCargo", "Command Freighter 1",
-             lambda form, amount=amount: form.get_by_label("Ore to load").fill(str(amount)))
+        give(page, "LoadCargo", "Command Freighter 1", fill_in("Ore to load", amount))
 
     # Expand 5: each founds a colony on the second viable planet of its home system, priced before it is sent.
     game.resolve_to("expand.5", 1)
@@ -216,12 +222,14 @@ def test_a_campaign_made_the_web_way_is_played_for_three_rounds_through_the_form
 
     # Expand 1: the freighters unload their Ore back at home.
     game.resolve_to("expand.1", 2)
-    for page, amount in ((sol, 10), (vega, 20)):
-        give(page, "UnloadCargo", "Command Freighter 1",
-             lambda form, amount=amount: form.get_by_label("Ore to unload").fill(str(amount)))
+    at_home = {}
+    for page, home, amount in ((sol, SOL_HOME, 10), (vega, VEGA_HOME, 20)):
+        at_home[home] = ore_at(page, home) + amount
+        give(page, "UnloadCargo", "Command Freighter 1", fill_in("Ore to unload", amount))
     game.resolve_to("expand.2", 2)
-    for page in (sol, vega):
+    for page, home in ((sol, SOL_HOME), (vega, VEGA_HOME)):
         expect(unit_row(page, "engaged", "Command Freighter 1")).not_to_contain_text("in the hold")
+        expect(page.locator("#ore-sites li", has_text=home)).to_have_text(re.compile(rf": {at_home[home]:,} Ore$"))
 
     # Expand 6: the new colonies are Operational, the corvettes built; each builder starts a mine on its colony.
     game.resolve_to("expand.6", 2)
