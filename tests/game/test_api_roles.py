@@ -204,3 +204,26 @@ def test_unknown_combat_system_is_refused_when_creating_a_campaign(stranger: obj
     assert response.status_code == 400
     assert response.json()["field"] == "rule_options.combat_system"
     assert not Campaign.objects.filter(name="Bad").exists()
+
+
+def test_gm_removes_a_player_who_then_sees_nothing_of_a_private_campaign_while_their_civilization_stays(
+    table: Table,
+) -> None:
+    removed, civ = table.players[1], table.civs[1]
+    response = table.client(table.gm).delete(table.url(f"members/{removed.pk}/"))
+    assert response.status_code == 204
+    assert table.client(removed).get(table.url()).status_code == 404
+    civ.refresh_from_db()
+    assert civ.membership is None, "the civilization keeps its place in the world and the log"
+    logged = Event.objects.get(campaign=table.campaign, type="MemberRemoved")
+    assert logged.payload["civ_id"] == civ.pk and logged.visibility == "gm"
+
+
+def test_only_the_gm_removes_members_and_never_themselves(table: Table) -> None:
+    other = table.players[1]
+    refused = table.client(table.players[0]).delete(table.url(f"members/{other.pk}/"))
+    assert refused.status_code == 403
+    assert table.client(other).get(table.url()).status_code == 200
+    gm_self = table.client(table.gm).delete(table.url(f"members/{table.gm.pk}/"))
+    assert gm_self.status_code == 409
+    assert not Event.objects.filter(campaign=table.campaign, type="MemberRemoved").exists()
