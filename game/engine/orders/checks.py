@@ -384,12 +384,17 @@ def is_suitable_site(world: World, civ_id: int, planet_id: str) -> bool:
     )
 
 
-def check_start_construction(order: OrderCommand, world: World) -> None:
+def free_builder(order: OrderCommand, world: World, doing: str) -> Unit:
+    """Expand 6 — the order's unit: the civilization's own, able to Construct, and free to start work."""
     unit = own_unit(order, world)
-    label = unit_label(world, unit)
     if world.design_of(unit).specials.construction_bp <= 0:
-        raise OrderProblem("payload.unit_id", f"{label} has no Construction ability.")
-    free(world, unit, "unit_id", "start construction")
+        raise OrderProblem("payload.unit_id", f"{unit_label(world, unit)} has no Construction ability.")
+    free(world, unit, "unit_id", doing)
+    return unit
+
+
+def check_start_construction(order: OrderCommand, world: World) -> None:
+    unit = free_builder(order, world, "start construction")
     if "planet_id" not in order.payload:
         return
     planet_id = _planet_here(order, world, unit)
@@ -412,11 +417,7 @@ def holds_planet(world: World, civ_id: int, planet_id: str) -> bool:
 
 def check_build_mine(order: OrderCommand, world: World) -> None:
     """Expand 6 — a builder starts a mine at a planet of its Sector that its civilization holds."""
-    unit = own_unit(order, world)
-    label = unit_label(world, unit)
-    if world.design_of(unit).specials.construction_bp <= 0:
-        raise OrderProblem("payload.unit_id", f"{label} has no Construction ability.")
-    free(world, unit, "unit_id", "build a mine")
+    unit = free_builder(order, world, "build a mine")
     if "planet_id" not in order.payload:
         return
     planet_id = _planet_here(order, world, unit)
@@ -435,11 +436,7 @@ def check_build_mine(order: OrderCommand, world: World) -> None:
 
 def check_resume_construction(order: OrderCommand, world: World) -> None:
     """Expand 6 — a builder takes up a project of its civilization already begun at a site in its Sector."""
-    unit = own_unit(order, world)
-    label = unit_label(world, unit)
-    if world.design_of(unit).specials.construction_bp <= 0:
-        raise OrderProblem("payload.unit_id", f"{label} has no Construction ability.")
-    free(world, unit, "unit_id", "resume construction")
+    unit = free_builder(order, world, "resume construction")
     if "project_id" not in order.payload:
         return  # an offer's probe: the builder itself can work
     project = world.projects.get(order.payload["project_id"])
@@ -447,7 +444,7 @@ def check_resume_construction(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.project_id", f"you have no project #{order.payload['project_id']} under way.")
     site = world.pois[project.poi_id]
     if unit.sector_id != site.sector_id:
-        raise OrderProblem("payload.unit_id", f"{label} is not in the Sector of {site.name}.")
+        raise OrderProblem("payload.unit_id", f"{unit_label(world, unit)} is not in the Sector of {site.name}.")
     occupier = site_occupier(world, order.civ_id, site.poi_id)
     if occupier is not None:
         raise OrderProblem(
