@@ -9,9 +9,12 @@ was given (its unit destroyed, its Ore spent by an earlier order) is refused wit
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine import rulings
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
+from game.engine.units import Specials
 from game.engine.world import (
     Unit,
     UnitState,
@@ -281,15 +284,24 @@ def check_destroy_colony(order: OrderCommand, world: World) -> None:
     beaten_colony(order, world)
 
 
+def free_unit_able(
+    order: OrderCommand, world: World, able: Callable[[Specials], bool], lacking: str, doing: str
+) -> Unit:
+    """The order's unit: the civilization's own, with the special ability the order needs (else "<unit>
+    `lacking`."), and free (`free`) to `doing`."""
+    unit = own_unit(order, world)
+    if not able(world.design_of(unit).specials):
+        raise OrderProblem("payload.unit_id", f"{unit_label(world, unit)} {lacking}.")
+    free(world, unit, "unit_id", doing)
+    return unit
+
+
 # Expand 1 — cargo.
 
 
 def _cargo_ship(order: OrderCommand, world: World) -> Unit:
-    unit = own_unit(order, world)
+    unit = free_unit_able(order, world, lambda s: s.cargo_capacity > 0, "has no cargo hold", "load or unload")
     label = unit_label(world, unit)
-    if world.design_of(unit).specials.cargo_capacity <= 0:
-        raise OrderProblem("payload.unit_id", f"{label} has no cargo hold.")
-    free(world, unit, "unit_id", "load or unload")
     if unit.poi_id is None:
         raise OrderProblem(
             "payload.unit_id", f"{label} is in open space: cargo moves at a Point of Interest."
@@ -360,11 +372,7 @@ def _planet_here(order: OrderCommand, world: World, unit: Unit) -> str:
 
 
 def check_colonize(order: OrderCommand, world: World) -> None:
-    unit = own_unit(order, world)
-    label = unit_label(world, unit)
-    if not world.design_of(unit).specials.colonize:
-        raise OrderProblem("payload.unit_id", f"{label} cannot Colonize.")
-    free(world, unit, "unit_id", "colonize")
+    unit = free_unit_able(order, world, lambda s: s.colonize, "cannot Colonize", "colonize")
     if "planet_id" not in order.payload:
         return
     planet_id = _planet_here(order, world, unit)
@@ -386,11 +394,7 @@ def is_suitable_site(world: World, civ_id: int, planet_id: str) -> bool:
 
 def free_builder(order: OrderCommand, world: World, doing: str) -> Unit:
     """Expand 6 — the order's unit: the civilization's own, able to Construct, and free to start work."""
-    unit = own_unit(order, world)
-    if world.design_of(unit).specials.construction_bp <= 0:
-        raise OrderProblem("payload.unit_id", f"{unit_label(world, unit)} has no Construction ability.")
-    free(world, unit, "unit_id", doing)
-    return unit
+    return free_unit_able(order, world, lambda s: s.construction_bp > 0, "has no Construction ability", doing)
 
 
 def check_start_construction(order: OrderCommand, world: World) -> None:
@@ -453,11 +457,8 @@ def check_resume_construction(order: OrderCommand, world: World) -> None:
 
 
 def check_start_terraforming(order: OrderCommand, world: World) -> None:
-    unit = own_unit(order, world)
-    label = unit_label(world, unit)
-    if world.design_of(unit).specials.terraform_tp <= 0:
-        raise OrderProblem("payload.unit_id", f"{label} has no Terraform ability.")
-    free(world, unit, "unit_id", "start terraforming")
+    unit = free_unit_able(order, world, lambda s: s.terraform_tp > 0, "has no Terraform ability",
+                          "start terraforming")
     if "planet_id" not in order.payload:
         return
     planet = world.planets[_planet_here(order, world, unit)]
@@ -472,11 +473,8 @@ def check_start_terraforming(order: OrderCommand, world: World) -> None:
 
 
 def check_salvage(order: OrderCommand, world: World) -> None:
-    unit = own_unit(order, world)
+    unit = free_unit_able(order, world, lambda s: s.salvage, "has no Salvage ability", "salvage")
     label = unit_label(world, unit)
-    if not world.design_of(unit).specials.salvage:
-        raise OrderProblem("payload.unit_id", f"{label} has no Salvage ability.")
-    free(world, unit, "unit_id", "salvage")
     if world.sectors[unit.sector_id].junk <= 0:
         raise OrderProblem("payload.unit_id", f"there is no Space Junk in Sector {unit.sector_id}.")
     if world.cargo_free(unit.unit_id) <= 0:
