@@ -264,3 +264,99 @@ class CivFigures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.civilization_id} round {self.round}"
+
+
+class SettingsVersion(models.Model):
+    """The campaign's settings (rule modules and their options, combat, dice, deadlines, bots…) from one step on.
+    Every change is a new version, so the record shows which rules were in force at every step; a change that
+    would break the round in progress is stored `pending` and comes into force when the next round opens."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="settings_versions")
+    version = models.PositiveIntegerField()
+    values = models.JSONField(default=dict)
+    # In force from this step on (for a pending version: the round it waits for, step 0).
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    pending = models.BooleanField(default=False)
+    reason = models.TextField(blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "version"], name="settings_version_once")]
+        ordering = ["version"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} settings v{self.version}"
+
+
+class StepClock(models.Model):
+    """When the open step opened, its deadline, and whether the GM asked the round to run on by itself to the
+    next step that needs someone (game.services: the flow)."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="clock")
+    opened_at = models.DateTimeField(default=timezone.now)
+    deadline = models.DateTimeField(null=True, blank=True)
+    run_on = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} clock"
+
+
+class PhaseReadiness(models.Model):
+    """A player is ready for the rest of a phase: each later step of it counts them ready, unless something new
+    concerns them (a contact, a skirmish, a message), which clears it."""
+
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="phase_readiness")
+    round = models.PositiveIntegerField()
+    phase = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["civilization", "round", "phase"], name="phase_ready_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.civilization_id} ready for round {self.round} {self.phase}"
+
+
+class SeatDelegation(models.Model):
+    """Someone else holds a civilization's seat for some rounds: a bot the GM handed it to at a deadline, or the
+    member or bot its player delegated it to for an absence. While it holds, the delegate plays the civilization
+    exactly as its player would (game.visibility) and the player's own orders wait until they take it back."""
+
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="delegations")
+    delegate = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats_held")
+    is_bot = models.BooleanField(default=False)
+    from_round = models.PositiveIntegerField()
+    # The last round it holds; empty: until the player takes the seat back.
+    until_round = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["civilization", "ended_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.delegate_id} holds {self.civilization_id} from round {self.from_round}"
+
+
+class Bot(models.Model):
+    """A bot's account: a user of its own that signs in with an API token and plays one civilization through the
+    player's API (game.bots), never the rules or the database."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot")
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="bots")
+    civilization = models.ForeignKey(Civilization, on_delete=models.CASCADE, related_name="bots")
+    strategy = models.CharField(max_length=40, default="standard")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["civilization"], name="one_bot_per_civilization")]
+
+    def __str__(self) -> str:
+        return f"bot for {self.civilization_id}"
