@@ -17,7 +17,7 @@ from game.engine.events import Visibility
 from game.engine.phases import ALL_STEPS
 from game.engine.visibility import event_visible_to
 from game.errors import Forbidden, NotFound
-from game.models import Campaign, Event, Membership
+from game.models import Campaign, Event, Membership, SeatDelegation
 
 Role = Membership.Role
 
@@ -30,6 +30,9 @@ class Viewer:
     role: str | None
     civ_id: int | None = None
     user_id: int | None = None
+    # A player whose seat someone else holds (an absence, a bot at a deadline): they still read their
+    # civilization, but its orders are the delegate's until they take the seat back (`require_seat`).
+    seat_held_by: str | None = None
 
     @property
     def is_gm(self) -> bool:
@@ -51,9 +54,17 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Vi
         membership = (
             Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization").first()
         )
-    if membership is not None:
+    if membership is not None and membership.role != Role.SPECTATOR:
         civ = getattr(membership, "civilization", None)
-        return Viewer(membership.role, civ.pk if civ else None, user.pk)
+        held = active_delegation(campaign, civ.pk) if civ else None
+        return Viewer(membership.role, civ.pk if civ else None, user.pk,
+                      seat_held_by=held.delegate.get_username() if held else None)
+    if user.is_authenticated:
+        seat = active_delegations(campaign).filter(delegate_id=user.pk).first()
+        if seat is not None:  # a delegate (a spectator member, a bot) plays the seat as its player would
+            return Viewer(Role.PLAYER, seat.civilization_id, user.pk)
+    if membership is not None:
+        return Viewer(membership.role, None, user.pk)
     if campaign.is_public:
         return Viewer(Role.SPECTATOR, None, user.pk if user.is_authenticated else None)
     raise NotFound("No such campaign.")
@@ -70,6 +81,25 @@ def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tu
 def require_gm(viewer: Viewer) -> None:
     if not viewer.is_gm:
         raise Forbidden("Only the campaign's Game Master can do that.")
+
+
+def active_delegations(campaign: Campaign) -> QuerySet[SeatDelegation]:
+    """The seats someone else holds in the campaign's current round."""
+    return SeatDelegation.objects.filter(
+        civilization__campaign=campaign, ended_at__isnull=True, from_round__lte=campaign.round,
+    ).filter(Q(until_round__isnull=True) | Q(until_round__gte=campaign.round)).select_related("delegate")
+
+
+def active_delegation(campaign: Campaign, civ_id: int) -> SeatDelegation | None:
+    return active_delegations(campaign).filter(civilization_id=civ_id).order_by("-pk").first()
+
+
+def require_seat(viewer: Viewer) -> int:
+    """The civilization whose orders the viewer gives now: a player's own, unless someone else holds its seat."""
+    civ_id = require_player(viewer)
+    if viewer.seat_held_by is not None:
+        raise Forbidden(f"{viewer.seat_held_by} holds your seat now; take it back to give orders yourself.")
+    return civ_id
 
 
 def require_player(viewer: Viewer) -> int:

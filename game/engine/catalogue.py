@@ -354,6 +354,14 @@ CAMPAIGN_EVENTS = (
               "Order refused ({kind:words}): {reason}"),
 )
 
+# Who plays a civilization (game.services.seats): a bot or a member holds its seat for some rounds.
+SEAT_EVENTS = (
+    EventType("SeatHandedOver", {"civ_id": int, "delegate": str, "is_bot": bool, "from_round": int,
+                                 "until_round": Optional(int), "reason": str}, CIV,
+              "{delegate} plays {civ_id:civ} from round {from_round}[ to round {until_round}]: {reason}"),
+    EventType("SeatTakenBack", {"civ_id": int, "by": str}, CIV, "{by} took back the seat of {civ_id:civ}."),
+)
+
 EXPLORE_EVENTS = (
     EventType("UnitReleased", {"unit_id": int, "task": str}, CIV, "{unit_id:unit} finished its {task} work.",
               chronicle=False),
@@ -466,5 +474,5 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS, *EXPLOIT_EVENTS,
-               *EXTERMINATE_EVENTS)
+GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS,
+               *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS)

@@ -52,7 +52,7 @@ from game.models import (
     StepResolution,
 )
 from game.selectors import event_names_for
-from game.visibility import campaign_for, require_gm, require_player, viewer_for
+from game.visibility import campaign_for, require_gm, require_player, require_seat, viewer_for
 
 logger = logging.getLogger(__name__)
 Role = Membership.Role
@@ -234,7 +234,7 @@ def order_submit(
     """Store a player's order for the open step once; the same idempotency key returns the stored order."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        civ_id = require_player(viewer_for(user, campaign))
+        civ_id = require_seat(viewer_for(user, campaign))
         existing = Order.objects.filter(civilization_id=civ_id, idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing, False
@@ -262,7 +262,7 @@ def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
     """Take back one of the civilization's orders while its step is still open (to change it, send a new one)."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        civ_id = require_player(viewer_for(user, campaign))
+        civ_id = require_seat(viewer_for(user, campaign))
         order = Order.objects.filter(pk=order_id, campaign=campaign, civilization_id=civ_id).first()
         if order is None:
             raise NotFound("You have no such order.")
@@ -277,7 +277,7 @@ def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
 def ready_mark(user: User, campaign_id: int, *, round: int, step: str) -> None:
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        civ_id = require_player(viewer_for(user, campaign))
+        civ_id = require_seat(viewer_for(user, campaign))
         _check_pointer(campaign, round, step, "mark ready for")
         _require_open(campaign, "mark ready")
         _, created = Readiness.objects.get_or_create(

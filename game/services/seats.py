@@ -1,0 +1,132 @@
+"""Who plays a civilization's seat: its player, or for some rounds a bot or another member (an absence the player
+declared ahead, or the GM's hand-over at a deadline). `game.visibility.viewer_for` reads the delegations."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from game.engine import events as engine_events
+from game.errors import Forbidden, NotFound, ServiceError
+from game.ledger import User, append_events, locked_campaign
+from game.models import Bot, Campaign, Civilization, Membership, SeatDelegation
+from game.visibility import active_delegations, require_gm, require_player, viewer_for
+
+CIV = engine_events.Visibility.CIV
+
+
+def bot_account(campaign: Campaign, civ: Civilization) -> Bot:
+    """The civilization's bot: a user of its own (no password; it signs in with its API token)."""
+    bot = Bot.objects.filter(civilization=civ).select_related("user").first()
+    if bot is not None:
+        return bot
+    user = get_user_model().objects.create_user(f"bot-{campaign.pk}-{civ.pk}")
+    return Bot.objects.create(user=user, campaign=campaign, civilization=civ)
+
+
+def _civ_of(campaign: Campaign, civ_id: int) -> Civilization:
+    civ = Civilization.objects.filter(campaign=campaign, pk=civ_id).first()
+    if civ is None:
+        raise ServiceError("That civilization is not in this campaign.", field="civ_id")
+    return civ
+
+
+def _plays(user: User, civ: Civilization) -> bool:
+    """The user is the civilization's own player (not a delegate holding its seat)."""
+    return civ.membership is not None and civ.membership.user_id == user.pk
+
+
+def _rounds_span(campaign: Campaign, from_round: int | None, until_round: int | None) -> tuple[int, int | None]:
+    start = campaign.round if from_round is None else from_round
+    if start < campaign.round:
+        raise ServiceError(f"Round {start} is over; the campaign is in round {campaign.round}.", field="from_round")
+    if until_round is not None and until_round < start:
+        raise ServiceError("The last round cannot come before the first.", field="until_round")
+    return start, until_round
+
+
+def _hand_over(campaign: Campaign, civ: Civilization, delegate: User, *, is_bot: bool, from_round: int,
+               until_round: int | None, reason: str, actor: User) -> SeatDelegation:
+    # A new hand-over replaces whatever held the seat before (and any absence planned for those rounds).
+    SeatDelegation.objects.filter(civilization=civ, ended_at__isnull=True).update(ended_at=timezone.now())
+    seat = SeatDelegation.objects.create(civilization=civ, delegate_id=int(str(delegate.pk)), is_bot=is_bot,
+                                         from_round=from_round, until_round=until_round, reason=reason,
+                                         created_by_id=actor.pk)
+    append_events(campaign, [engine_events.Event("SeatHandedOver", {
+        "civ_id": civ.pk, "delegate": "a bot" if is_bot else delegate.get_username(), "is_bot": is_bot,
+        "from_round": from_round, "until_round": until_round, "reason": reason}, CIV, civ.pk)], actor,
+        changes_access=True)
+    return seat
+
+
+def seat_hand_to_bot(gm: User, campaign_id: int, *, civ_id: int, rounds: int | None, reason: str) -> SeatDelegation:
+    """The GM gives a civilization's seat to its bot from this round, for `rounds` rounds (None: until its player
+    takes it back)."""
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("Say why the seat goes to a bot; its player reads it.", field="reason")
+    if rounds is not None and rounds < 1:
+        raise ServiceError("Hand the seat over for at least one round.", field="rounds")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        civ = _civ_of(campaign, civ_id)
+        bot = bot_account(campaign, civ)
+        until = None if rounds is None else campaign.round + rounds - 1
+        return _hand_over(campaign, civ, bot.user, is_bot=True, from_round=campaign.round, until_round=until,
+                          reason=reason, actor=gm)
+
+
+def seat_delegate(player: User, campaign_id: int, *, delegate_user_id: int | None, from_round: int | None = None,
+                  until_round: int | None = None, reason: str = "") -> SeatDelegation:
+    """A player hands their own seat, ahead of an absence, to another member who plays no civilization of their own
+    (`delegate_user_id`) or to their bot (None), from `from_round` (this one by default) to `until_round`."""
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        viewer = viewer_for(player, campaign)
+        civ = _civ_of(campaign, require_player(viewer))
+        if not _plays(player, civ):
+            raise Forbidden("Only the civilization's player can hand over its seat.")
+        start, until = _rounds_span(campaign, from_round, until_round)
+        if delegate_user_id is None:
+            delegate, is_bot = bot_account(campaign, civ).user, True
+        else:
+            member = Membership.objects.filter(campaign=campaign, user_id=delegate_user_id).select_related(
+                "user", "civilization").first()
+            if member is None or member.user_id == player.pk:
+                raise ServiceError("Choose another member of this campaign, or the bot.", field="delegate_user_id")
+            if member.role != Membership.Role.SPECTATOR or getattr(member, "civilization", None) is not None:
+                raise ServiceError(f"{member.user.get_username()} plays a seat of their own; choose a member who "
+                                   "follows the campaign without one, or the bot.", field="delegate_user_id")
+            delegate, is_bot = member.user, False
+        return _hand_over(campaign, civ, delegate, is_bot=is_bot, from_round=start, until_round=until,
+                          reason=reason.strip() or "an absence", actor=player)
+
+
+def seat_take_back(user: User, campaign_id: int, *, civ_id: int | None = None) -> int:
+    """The player takes their seat back (or the GM gives it back, naming the civilization): every delegation of
+    it, running or planned, ends. Returns how many ended."""
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        viewer = viewer_for(user, campaign)
+        if viewer.is_gm:
+            if civ_id is None:
+                raise ServiceError("Name the civilization whose seat goes back to its player.", field="civ_id")
+            civ = _civ_of(campaign, civ_id)
+        else:
+            civ = _civ_of(campaign, require_player(viewer))
+            if not _plays(user, civ):
+                raise Forbidden("Only the civilization's player can take its seat back.")
+        ended = SeatDelegation.objects.filter(civilization=civ, ended_at__isnull=True).update(ended_at=timezone.now())
+        if not ended:
+            raise NotFound("Nobody else holds that seat.")
+        append_events(campaign, [engine_events.Event(
+            "SeatTakenBack", {"civ_id": civ.pk, "by": "The GM" if viewer.is_gm else user.get_username()}, CIV,
+            civ.pk)], user, changes_access=True)
+        return ended
+
+
+def seats_held(campaign: Campaign) -> list[SeatDelegation]:
+    """The seats someone else holds in the current round."""
+    return list(active_delegations(campaign))
