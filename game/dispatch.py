@@ -14,6 +14,7 @@ from django.db import transaction
 # The tasks services enqueue, by the names they are registered under (game.tasks, combat.tasks).
 RESOLVE_STEP = "game.tasks.resolve_step"
 SWEEP_STUCK_RESOLUTIONS = "game.tasks.sweep_stuck_resolutions"
+STEP_OPENED = "game.tasks.step_opened"
 ODDS_RUN = "combat.tasks.odds_run"
 BATTLE_CHOICES_EXPIRE = "combat.tasks.battle_choices_expire"
 

@@ -6,6 +6,7 @@ from celery import shared_task
 from django.conf import settings
 
 from game import dispatch, services
+from game.services import flow
 
 
 @shared_task(name=dispatch.RESOLVE_STEP)
@@ -16,3 +17,8 @@ def resolve_step_task(campaign_id: int, round: int, step_index: int) -> bool:
 @shared_task(name=dispatch.SWEEP_STUCK_RESOLUTIONS)
 def sweep_stuck_resolutions() -> list[int]:
     return services.stuck_resolutions_requeue(settings.CV_RESOLUTION_STUCK_SECONDS)
+
+
+@shared_task(name=dispatch.STEP_OPENED)
+def step_opened_task(campaign_id: int, round: int, step_index: int) -> None:
+    flow.step_opened(campaign_id, round, step_index)

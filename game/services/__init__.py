@@ -427,6 +427,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                 state_io.store_snapshot(campaign, world)
                 figures_record(campaign, world)
             append_events(campaign, [_step_opened(campaign)])
+            dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
         return True
     except combat_services.ChoiceWaiting as waiting:
         # Not a failure: the step waits for a player's choice, then resumes (combat.services._resume).
