@@ -5,7 +5,6 @@ runs it."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from celery import current_app
@@ -15,6 +14,7 @@ from django.db import transaction
 RESOLVE_STEP = "game.tasks.resolve_step"
 SWEEP_STUCK_RESOLUTIONS = "game.tasks.sweep_stuck_resolutions"
 STEP_OPENED = "game.tasks.step_opened"
+STEP_READY = "game.tasks.step_ready"
 ODDS_RUN = "combat.tasks.odds_run"
 BATTLE_CHOICES_EXPIRE = "combat.tasks.battle_choices_expire"
 
@@ -23,7 +23,10 @@ def enqueue_after_commit(task_name: str, *args: Any) -> None:
     """Enqueue the task once the transaction commits (at once outside one). A rolled-back write enqueues nothing;
     a task that fails to enqueue or, run eagerly, fails, is logged and never undoes the write: the sweep
     (`game.tasks.sweep_stuck_resolutions`) enqueues what is left waiting."""
-    transaction.on_commit(partial(enqueue, task_name, *args), robust=True)
+    def enqueue_on_commit() -> None:  # named: Django names a robust callback that raised in its log line
+        enqueue(task_name, *args)
+
+    transaction.on_commit(enqueue_on_commit, robust=True)
 
 
 def enqueue(task_name: str, *args: Any) -> None:

@@ -22,3 +22,8 @@ def sweep_stuck_resolutions() -> list[int]:
 @shared_task(name=dispatch.STEP_OPENED)
 def step_opened_task(campaign_id: int, round: int, step_index: int) -> None:
     flow.step_opened(campaign_id, round, step_index)
+
+
+@shared_task(name=dispatch.STEP_READY)
+def step_ready_task(campaign_id: int, round: int, step_index: int) -> None:
+    flow.step_ready(campaign_id, round, step_index)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import views
+from game.api import flow, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -19,6 +19,9 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/legal-orders/", views.LegalOrders.as_view(), name="api-legal-orders"),
     path("campaigns/<int:campaign_id>/course-eta/", views.CourseEta.as_view(), name="api-course-eta"),
     path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
+    path("campaigns/<int:campaign_id>/ready-phase/", flow.PhaseReady.as_view(), name="api-ready-phase"),
+    path("campaigns/<int:campaign_id>/run-on/", flow.RunOn.as_view(), name="api-run-on"),
+    path("campaigns/<int:campaign_id>/waiting/", flow.Waiting.as_view(), name="api-waiting"),
     path("campaigns/<int:campaign_id>/rulings/", views.Rulings.as_view(), name="api-rulings"),
     path("campaigns/<int:campaign_id>/visibility/", views.Visibility.as_view(), name="api-visibility"),
     path("campaigns/<int:campaign_id>/members/<int:user_id>/", views.Member.as_view(), name="api-member"),

@@ -362,6 +362,19 @@ SEAT_EVENTS = (
     EventType("SeatTakenBack", {"civ_id": int, "by": str}, CIV, "{by} took back the seat of {civ_id:civ}."),
 )
 
+# The flow of a round (game.services.flow): the GM's run to the next step that needs someone, and a player's
+# "ready for the rest of the phase", which something new that concerns them clears.
+FLOW_EVENTS = (
+    EventType("RunOnStarted", {"round": int, "step": str, "label": str}, PUBLIC,
+              "The GM runs the round on from {label} to the next step that needs someone.", chronicle=False),
+    EventType("RunOnStopped", {"round": int, "step": str, "label": str, "reason": str}, GM,
+              "The round stopped running on at {label}: {reason}", chronicle=False),
+    EventType("PhaseReadinessGiven", {"civ_id": int, "round": int, "phase": str}, CIV,
+              "{civ_id:civ} is ready for the rest of {phase:words}.", chronicle=False),
+    EventType("PhaseReadinessCleared", {"civ_id": int, "round": int, "phase": str, "step": str, "reason": str}, CIV,
+              "{civ_id:civ} is no longer ready for the rest of {phase:words}: {reason}", chronicle=False),
+)
+
 EXPLORE_EVENTS = (
     EventType("UnitReleased", {"unit_id": int, "task": str}, CIV, "{unit_id:unit} finished its {task} work.",
               chronicle=False),
@@ -474,5 +487,5 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS,
+GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS,
                *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS)

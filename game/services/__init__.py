@@ -49,6 +49,7 @@ from game.models import (
     Membership,
     Order,
     Readiness,
+    StepClock,
     StepResolution,
 )
 from game.selectors import event_names_for
@@ -287,6 +288,8 @@ def ready_mark(user: User, campaign_id: int, *, round: int, step: str) -> None:
             # Only the GM (and the player themself) learn who is ready; other players do not.
             append_events(campaign, [engine_events.Event("CivilizationReady", {"civ_id": civ_id, "step": step},
                                                           CIV, civ_id)], user)
+            # With `auto_run`, a step that waited only on players goes on once they are all ready.
+            dispatch.enqueue_after_commit(dispatch.STEP_READY, campaign.pk, campaign.round, campaign.step_index)
 
 
 # --- GM rulings ------------------------------------------------------------------------------------------------------
@@ -451,6 +454,7 @@ def _end(campaign: Campaign, result: VictoryResult, gm: User | None) -> None:
     campaign.status = Campaign.Status.ENDED
     campaign.failure = ""
     campaign.save(update_fields=["status", "failure"])
+    run_on_stop(campaign, "the campaign has ended.")
     append_events(campaign, [result.event()], gm)
     public_at_end = {Campaign.EndVisibility.PUBLIC: True, Campaign.EndVisibility.PRIVATE: False}.get(
         Campaign.EndVisibility(campaign.end_visibility), campaign.is_public)
@@ -484,6 +488,16 @@ def campaign_end(gm: User, campaign_id: int, *, winners: Sequence[int], reason: 
             raise ServiceError(str(error), field="winners") from None
         _end(campaign, result, gm)
     return Event.objects.get(campaign=campaign, type="CampaignEnded", undone=False)
+
+
+def run_on_stop(campaign: Campaign, reason: str, *, always: bool = False) -> None:
+    """The run to the next step that needs someone (`game.services.flow`) ends at the open step, telling the GM
+    why; nothing is said when no run was on, unless `always` (a stop of the automatic run). The caller holds the
+    campaign's row lock."""
+    if StepClock.objects.filter(campaign=campaign, run_on=True).update(run_on=False) or always:
+        append_events(campaign, [engine_events.Event("RunOnStopped", {
+            "round": campaign.round, "step": campaign.step.key, "label": campaign.step.label, "reason": reason},
+            GM)])
 
 
 def _step_opened(campaign: Campaign) -> engine_events.Event:
@@ -524,6 +538,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
         last.status = StepResolution.Status.UNDONE
         last.undo_reason = reason
         last.save(update_fields=["status", "undo_reason"])
+        run_on_stop(campaign, f"the GM undid {campaign.step.label}.")
         append_events(campaign, [engine_events.Event(
             "StepUndone", {"round": last.round, "step": campaign.step.key, "label": campaign.step.label,
                            "reason": reason, "undone_after_seq": last.seq_before}, PUBLIC),
@@ -623,6 +638,7 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
             campaign.save(update_fields=["status", "failure"])
             append_events(campaign, [engine_events.Event(
                 "ResolutionFailed", {"step": campaign.step.key, "reason": reason}, GM)])
+            run_on_stop(campaign, f"resolving {campaign.step.label} failed.")
 
 
 def _step_input(campaign: Campaign) -> StepInput:
