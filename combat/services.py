@@ -41,10 +41,12 @@ from game.engine.combat import (
     Weapon,
     Withdrawal,
     WithdrawalDecision,
+    is_combat_capable,
 )
 from game.engine.dice import Dice, DiceExhausted, ScriptedDice, SeededDice, step_seed
 from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
+from game.engine.settings_catalogue import SKIRMISH_SIZES, skirmish_size
 from game.engine.steps.exterminate import combat_unit
 from game.engine.visibility import civ_view
 from game.engine.world import SkirmishState, World, is_present
@@ -69,17 +71,23 @@ class CampaignCombat:
     title = "The campaign's choice per skirmish"
 
     def __init__(self, campaign_seed: str, round: int, default: str, entered_by_default: bool,
-                 settings: dict[str, SkirmishSetting], answers: dict[str, BattleChoices] | None = None) -> None:
+                 settings: dict[str, SkirmishSetting], answers: dict[str, BattleChoices] | None = None,
+                 by_size: dict[str, str] | None = None, ask_every_battle: bool = False) -> None:
         self.campaign_seed = campaign_seed
         self.round = round
         self.default = default
+        # The campaign's system for each skirmish size (docs/rules.md, "Campaign settings"); empty: the default.
+        self.by_size = by_size or {}
+        self.ask_every_battle = ask_every_battle
         self.entered_by_default = entered_by_default
         self.settings = settings
         self.answers = answers or {}
 
     def fight(self, skirmish: Skirmish, dice: Dice, choices: BattleChoices | None = None) -> CombatResult:
         setting = self.settings.get(skirmish.skirmish_id)
-        system = combat_system(setting.system if setting and setting.system else self.default)
+        combat_units = sum(is_combat_capable(unit) for side in skirmish.sides for unit in side.units)
+        sized = self.by_size.get(skirmish_size(combat_units)) or self.default
+        system = combat_system(setting.system if setting and setting.system else sized)
         entered = setting.dice_mode == DiceMode.ENTERED if setting and setting.dice_mode else self.entered_by_default
         seed = ""
         battle_dice: Dice
@@ -88,7 +96,7 @@ class CampaignCombat:
         else:
             seed = str(battle_seed(self.campaign_seed, self.round, skirmish.skirmish_id))
             battle_dice = SeededDice(int(seed))
-        if choices is None and setting and setting.ask_choices:
+        if choices is None and ((setting and setting.ask_choices) or self.ask_every_battle):
             choices = self.answers.get(skirmish.skirmish_id, BattleChoices(ask=True))
         try:
             result = system.fight(skirmish, battle_dice, choices)
@@ -119,7 +127,10 @@ def campaign_combat_system(campaign: Campaign) -> CombatSystem:
         answered.setdefault(choice.skirmish_id, []).append(choice)
     return CampaignCombat(campaign.seed, campaign.round, campaign_default_system(campaign),
                           entered_by_default(campaign), settings,
-                          {skirmish_id: _battle_choices(rows) for skirmish_id, rows in answered.items()})
+                          {skirmish_id: _battle_choices(rows) for skirmish_id, rows in answered.items()},
+                          {size: str(campaign.rule_options.get(f"combat_system_{size}", ""))
+                           for size, _, _ in SKIRMISH_SIZES},
+                          bool(campaign.rule_options.get("ask_battle_choices", False)))
 
 
 # --- choices during a battle -----------------------------------------------------------------------------------------

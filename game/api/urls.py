@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import flow, views
+from game.api import flow, settings, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -32,4 +32,5 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/notes/", views.Notes.as_view(), name="api-notes"),
     path("campaigns/<int:campaign_id>/standings/", views.Standings.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
+    path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
 ]

@@ -375,6 +375,19 @@ FLOW_EVENTS = (
               "{civ_id:civ} is no longer ready for the rest of {phase:words}: {reason}", chronicle=False),
 )
 
+# The campaign's settings (game.services.settings): each change with the GM's reason, and the changes that waited
+# for a new round coming into force. A change of who is at war or who trades is told to the civilizations it
+# concerns only (hidden information); every other change to everyone.
+SETTINGS_EVENTS = (
+    EventType("SettingsChanged", {"version": int, "summary": str, "reason": str, "pending": bool, "from_round": int,
+                                  "changes": dict[str, Any]}, (Audience.PUBLIC, Audience.CIV),
+              "The GM changed the settings: {summary}[ (waits for round {from_round}, as it would break the round "
+              "in progress{pending:flag})]. Reason: {reason}"),
+    EventType("SettingsInForce", {"versions": list[int], "round": int, "summary": str, "changes": dict[str, Any],
+                                  "before": dict[str, Any]}, PUBLIC,
+              "Round {round} opens with the settings that waited for it: {summary}."),
+)
+
 EXPLORE_EVENTS = (
     EventType("UnitReleased", {"unit_id": int, "task": str}, CIV, "{unit_id:unit} finished its {task} work.",
               chronicle=False),
@@ -488,4 +501,4 @@ EXTERMINATE_EVENTS = (
 )
 
 GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS,
-               *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS)
+               *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS)

@@ -18,9 +18,10 @@ from django.utils import timezone
 
 from combat import selectors as combat_selectors
 from combat import services as combat_services
-from combat.engine.registry import COMBAT_SYSTEMS, combat_system
-from game import dispatch, ledger, realtime, state_io
+from combat.engine.registry import COMBAT_SYSTEMS
+from game import dispatch, ledger, realtime, settings_io, state_io
 from game.engine import events as engine_events
+from game.engine import settings_catalogue
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
@@ -94,10 +95,14 @@ def campaign_create(
     if end_visibility not in Campaign.EndVisibility.values:
         raise ServiceError("At the end, the campaign is kept as it is, made private or made public.",
                            field="end_visibility")
+    # The declared settings among the options are checked as the GM's settings page checks them.
+    declared = {k: v for k, v in (rule_options or {}).items() if k in settings_catalogue.BY_KEY}
     try:
-        combat_system((rule_options or {}).get("combat_system", combat_selectors.DEFAULT_COMBAT_SYSTEM))
-    except ValueError as error:
-        raise ServiceError(str(error), field="rule_options.combat_system") from None
+        for key, value in declared.items():
+            settings_catalogue.clean(key, value, settings_catalogue.Context(
+                combat_systems=combat_selectors.combat_systems()))
+    except settings_catalogue.SettingProblem as problem:
+        raise ServiceError(problem.message, field=f"rule_options.{key}") from None
     with transaction.atomic():
         campaign = Campaign.objects.create(
             name=name.strip(), seed=seed or ledger.random_seed(), rule_options=rule_options or {},
@@ -106,6 +111,7 @@ def campaign_create(
         )
         Membership.objects.create(campaign=campaign, user_id=gm.pk, role=Role.GM)
         campaign = locked_campaign(campaign.pk)
+        settings_io.first_version(campaign, gm.pk)
         append_events(campaign, [engine_events.Event(
             "CampaignCreated", {"name": campaign.name, "date": str(campaign.date)}, PUBLIC)], gm)
     return campaign
@@ -196,6 +202,8 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
             campaign.rule_options = {**campaign.rule_options, "combat_system": scenario.combat.key}
         campaign.round = scenario.first_round
         campaign.save(update_fields=["seed", "first_year", "rule_options", "round"])
+        # The scenario's wars, trade and detection rolls become the settings in force, which the steps read.
+        settings_io.put_in_force(campaign, settings_catalogue.from_world(world))
         append_events(campaign, [engine_events.Event(
             "ScenarioLoaded", {"title": scenario.title, "civilizations": len(players)}, PUBLIC)], gm)
         state_io.store_snapshot(campaign, world)
@@ -429,6 +437,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                 # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
                 state_io.store_snapshot(campaign, world)
                 figures_record(campaign, world)
+                append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
             append_events(campaign, [_step_opened(campaign)])
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
         return True
@@ -528,6 +537,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
             state_io.rewind(campaign, last.seq_before)
         except state_io.WorldUnavailable as error:
             raise Conflict(str(error)) from None
+        settings_io.back_to_pending(campaign, last.seq_before)
         Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
         CivFigures.objects.filter(civilization__campaign=campaign, round__gt=last.round).delete()
         combat_services.battles_forget(campaign, last.round, last.step_index)
@@ -644,7 +654,7 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
 def _step_input(campaign: Campaign) -> StepInput:
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
     return StepInput(
-        world=state_io.load_world(campaign),
+        world=settings_catalogue.in_world(state_io.load_world(campaign), campaign.rule_options),
         combat_system=combat_services.campaign_combat_system(campaign),  # the default, or the GM's per skirmish
         pointer=campaign.pointer,
         date=campaign.date,

@@ -1,0 +1,446 @@
+"""Every campaign setting, declared once: its key, the group a GM looks for it in, its label and help, its kind,
+default and allowed values, and when a change takes effect. The settings page, the API, the validation and the
+record of which rules were in force at every step all read this one list (game.services.settings,
+game.selectors.settings).
+
+A setting's value lives in `Campaign.rule_options` under its key (the starting preset under `starts.default`,
+where the start code reads it; the victory conditions in `Campaign.victory_conditions`), so code that read those
+keys before keeps reading them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from game.engine.phases import ALL_STEPS, StepKind
+from game.engine.starts import DEFAULT_PRESET, PRESET_TITLES
+from game.engine.world import World
+
+
+class Kind(StrEnum):
+    BOOL = "bool"
+    CHOICE = "choice"
+    INT = "int"  # a whole number; `optional` ones may be left empty (null)
+    MINUTES_PER_STEP = "minutes_per_step"  # {step key: minutes} for the steps that take orders
+    MATRIX = "matrix"  # the pairs of civilizations for which it holds, [[lower id, higher id], ...]
+    PER_CIV = "per_civ"  # {civ id: choice}, a civilization left out has the default choice
+
+
+class Effect(StrEnum):
+    """When a change takes effect. NEXT_ROUND: it would break the round in progress (rule modules, the combat
+    system), so it waits for the next round to open; BEFORE_START: it can only be changed before the Start."""
+
+    NOW = "now"
+    NEXT_ROUND = "next_round"
+    BEFORE_START = "before_start"
+
+
+class Scope(StrEnum):
+    """Who may read a setting's value. PER_CIV: a player reads only the entries that concern their civilization
+    (whom they are at war with, their own trade), a spectator none: the rest is hidden information."""
+
+    PUBLIC = "public"
+    PER_CIV = "per_civ"
+
+
+@dataclass(frozen=True)
+class Group:
+    key: str
+    title: str
+    help: str
+    module_issue: str = ""  # a rule module not built yet: where its rules come from, said on the page
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    group: str
+    label: str
+    help: str
+    kind: Kind
+    default: Any
+    effect: Effect = Effect.NOW
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label); for combat systems given by the caller
+    choices_from: str = ""  # "combat_systems": filled in at validation from what the combat engine offers
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False  # an INT that may be empty (null: not used)
+    scope: Scope = Scope.PUBLIC
+    module: str = ""  # an option of this rule module (shown under its switch)
+    stored_at: tuple[str, ...] = ()  # the path in rule_options, when it is not the key itself
+
+
+class SettingProblem(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+_LATER = ("Its rules are not built yet: they come with a later issue (a module issue still to be filed). Until "
+          "then the switch is stored, versioned and shown, and the GM rules its steps by hand.")
+
+GROUPS: tuple[Group, ...] = (
+    Group("modules", "Rule modules", "Optional rule documents a campaign switches on (docs/rules.md, "
+          "\"Campaign settings\"). Switching one on or off waits for the next round."),
+    Group("combat", "Combat", "How skirmishes are fought (Exterminate 4) and whether the sides are asked their "
+          "choices live."),
+    Group("dice", "Dice and detection", "Who rolls the dice, and the optional GM rolls of Explore 5 and 6."),
+    Group("start", "Starting preset", "What every civilization starts with; only before the Start."),
+    Group("diplomacy", "Trade and war", "Who is at war with whom and who trades (read by Exploit 7: neighbours "
+          "trade unless at war or one of them forbids free trade)."),
+    Group("victory", "Victory conditions", "How the campaign is won besides the GM's word (checked as each "
+          "round's Exploit ends)."),
+    Group("deadlines", "Deadlines", "An optional deadline for each step that takes orders, and what happens then."),
+    Group("flow", "Flow and notifications", "Whether the round runs on by itself, and e-mail notifications."),
+)
+
+# The rule modules (../shared/design/RULES-MAP.md): the switch's key, its title, what it fills, its options.
+MODULES: tuple[tuple[str, str, str], ...] = (
+    ("module_cw_economy", "Cluster War economy",
+     "Construction Points as MU, colonization cost, refits and crew grade (Cluster War 3rd ed.)."),
+    ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
+    ("module_cw_trade", "Cluster War trade", "Trade and commerce raiding, filling Exploit 1 and 2."),
+    ("module_cw_supply", "Cluster War supply", "The supply grid: units out of supply."),
+    ("module_cw_ground_war", "Cluster War ground war", "Ground warfare and occupation of colonies."),
+    ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
+    ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
+    ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
+    ("module_ac_victory", "Alpha Centauri victory types", "The four victory types beside the campaign's own."),
+    ("module_centurion", "Centurion tactical battles",
+     "A fourth skirmish system: a tactical battle on a hex map, both sides moving live in the browser."),
+    ("module_cg_personnel", "Centaurus Gate personnel missions",
+     "Personnel-scale missions (spies, envoys, away teams) with Centaurus Gate's dice."),
+)
+
+SKIRMISH_SIZES: tuple[tuple[str, str, int | None], ...] = (
+    # (key, label, most combat units in the skirmish, both sides together; None: no limit)
+    ("small", "Small skirmishes (up to 4 combat units)", 4),
+    ("medium", "Medium skirmishes (5 to 20 combat units)", 20),
+    ("large", "Large skirmishes (more than 20 combat units)", None),
+)
+
+
+def skirmish_size(combat_units: int) -> str:
+    """The size class of a skirmish by its combat units, both sides together (docs/rules.md, "Campaign
+    settings")."""
+    return next(key for key, _, most in SKIRMISH_SIZES if most is None or combat_units <= most)
+
+
+def _module_settings() -> list[Setting]:
+    found: list[Setting] = []
+    options: dict[str, list[Setting]] = {
+        "module_cw_economy": [Setting(
+            "cw_time_conversion", "modules", "A Cluster War chance per turn",
+            "One quarter is three Cluster War turns: roll a per-turn chance three times (faithful) or once, "
+            "converted (simpler).", Kind.CHOICE, "faithful", Effect.NEXT_ROUND,
+            (("faithful", "Rolled three times a quarter"), ("simpler", "Converted, rolled once")))],
+        "module_cw_research": [Setting(
+            "research_gm_confirms", "modules", "The GM confirms each research result",
+            "The system proposes the result; the GM confirms or overrides it with a reason.", Kind.BOOL, True,
+            Effect.NEXT_ROUND)],
+        "module_cw_trade": [Setting(
+            "commerce_raiding", "modules", "Commerce raiding", "Warships may raid enemy trade routes.",
+            Kind.BOOL, False, Effect.NEXT_ROUND)],
+        "module_cw_supply": [Setting(
+            "supply_attrition", "modules", "Units out of supply suffer attrition",
+            "Off: being out of supply only stops repairs and building.", Kind.BOOL, True, Effect.NEXT_ROUND)],
+        "module_cw_ground_war": [Setting(
+            "ground_occupation", "modules", "Colonies can be occupied",
+            "Off: a ground victory destroys the colony's defences but the colony stays its owner's.", Kind.BOOL,
+            True, Effect.NEXT_ROUND)],
+        "module_ac_factions": [Setting(
+            "faction_restrictions", "modules", "Faction restrictions apply",
+            "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
+            Effect.NEXT_ROUND)],
+        "module_ac_council": [Setting(
+            "council_every_rounds", "modules", "The Council meets every … rounds",
+            "How often the Planetary Governor vote is held.", Kind.INT, 4, Effect.NEXT_ROUND, minimum=1,
+            maximum=40)],
+        "module_centurion": [Setting(
+            "centurion_turn_minutes", "modules", "Minutes per side's tactical turn",
+            "How long each side has to move and attack in a live tactical battle.", Kind.INT, 5,
+            Effect.NEXT_ROUND, minimum=1, maximum=120)],
+        "module_cg_personnel": [Setting(
+            "cg_tension_mode", "modules", "Tension mode", "Centaurus Gate's tension mode for missions.",
+            Kind.BOOL, False, Effect.NEXT_ROUND)],
+    }
+    for key, title, fills in MODULES:
+        found.append(Setting(key, "modules", title, f"{fills} {_LATER}", Kind.BOOL, False, Effect.NEXT_ROUND))
+        found.extend(Setting(**{**vars(option), "module": key}) for option in options.get(key, ()))
+    return found
+
+
+ORDER_STEPS: tuple[tuple[str, str], ...] = tuple(
+    (step.key, step.label) for step in ALL_STEPS if step.kind == StepKind.ORDERS)
+
+SETTINGS: tuple[Setting, ...] = (
+    *_module_settings(),
+    Setting("combat_system", "combat", "Combat system by default",
+            "The system every skirmish is fought with unless its size or the GM chooses another for it.",
+            Kind.CHOICE, "instant_mass", Effect.NEXT_ROUND, choices_from="combat_systems"),
+    *(Setting(f"combat_system_{key}", "combat", label,
+              "Empty: the default system. The GM may still choose another system for one skirmish.",
+              Kind.CHOICE, "", Effect.NEXT_ROUND, choices_from="combat_systems_or_default")
+      for key, label, _ in SKIRMISH_SIZES),
+    Setting("ask_battle_choices", "combat", "Ask the sides their battle choices",
+            "On: in every battle the sides are asked live (offers, surrender, fleeing); off: only in the skirmishes "
+            "the GM asks for.", Kind.BOOL, False),
+    Setting("choice_minutes", "combat", "Minutes to make a battle choice",
+            "How long a side has to answer; no answer by then means the fight goes on.", Kind.INT, 10,
+            minimum=1, maximum=1440),
+    Setting("dice_mode", "dice", "Dice", "Server rolls (seeded from the campaign) or the GM's physical rolls, "
+            "typed in.", Kind.CHOICE, "server",
+            choices=(("server", "Server rolls (seeded from the campaign)"), ("entered", "The GM's physical rolls"))),
+    Setting("gm_detection_rolls", "dice", "Optional GM detection rolls (Explore 5 and 6)",
+            "The GM's optional rolls for hidden objects when a civilization's sensors only nearly detect them.",
+            Kind.BOOL, False),
+    Setting("starting_preset", "start", "Starting preset",
+            "What each civilization starts with unless the GM edited its own start on Galaxy setup.",
+            Kind.CHOICE, DEFAULT_PRESET, Effect.BEFORE_START, choices=tuple(PRESET_TITLES.items()),
+            stored_at=("starts", "default")),
+    Setting("wars", "diplomacy", "At war", "Each pair of civilizations at war: they do not trade (Exploit 7).",
+            Kind.MATRIX, [], scope=Scope.PER_CIV),
+    Setting("free_trade", "diplomacy", "Trade",
+            "Whether each civilization allows free trade with its neighbours (Exploit 7).", Kind.PER_CIV, {},
+            choices=(("free", "Allows free trade"), ("forbidden", "Forbids free trade")), scope=Scope.PER_CIV),
+    Setting("victory_elimination", "victory", "Elimination",
+            "The last civilization holding colonies wins.", Kind.BOOL, False, stored_at=("victory", "elimination")),
+    Setting("victory_score_threshold", "victory", "Score threshold",
+            "The first civilization to reach this score at the end of a round wins. Empty: not used.",
+            Kind.INT, None, minimum=1, optional=True, stored_at=("victory", "score_threshold")),
+    Setting("victory_round_limit", "victory", "Round limit",
+            "At the end of this round the best score wins. Empty: not used.", Kind.INT, None, minimum=1,
+            optional=True, stored_at=("victory", "round_limit")),
+    Setting("deadline_minutes", "deadlines", "Deadline per step (minutes after it opens)",
+            "Empty: no deadline for that step.", Kind.MINUTES_PER_STEP, {}, minimum=1, maximum=60 * 24 * 30),
+    Setting("advance_at_deadline", "deadlines", "Advance at the deadline",
+            "At the deadline the step is advanced as if the GM pressed Advance; missing orders count as none.",
+            Kind.BOOL, False),
+    Setting("auto_run", "flow", "Run on by itself",
+            "After each step the round runs on through the steps that need nobody, and a step waiting for "
+            "players advances by itself once all it waits on are ready.", Kind.BOOL, False),
+    Setting("notify_email", "flow", "E-mail notifications",
+            "Players get an e-mail when a step waits on them (where the server can send mail).", Kind.BOOL, True),
+)
+
+BY_KEY: Mapping[str, Setting] = {s.key: s for s in SETTINGS}
+GROUP_KEYS = {g.key for g in GROUPS}
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a value is checked against besides its declaration: the campaign's civilizations, the combat systems
+    on offer (game.engine may not import the combat engine) and whether the campaign has started."""
+
+    civ_ids: Sequence[int] = ()
+    combat_systems: Sequence[tuple[str, str]] = ()
+    started: bool = False
+    civ_names: Mapping[int, str] = field(default_factory=dict)
+
+
+def choices_of(setting: Setting, context: Context) -> tuple[tuple[str, str], ...]:
+    if setting.choices_from == "combat_systems":
+        return tuple(context.combat_systems)
+    if setting.choices_from == "combat_systems_or_default":
+        return (("", "The default system"), *context.combat_systems)
+    return setting.choices
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_range(setting: Setting, value: int, field_name: str) -> None:
+    if setting.minimum is not None and value < setting.minimum:
+        raise SettingProblem(field_name, f"{setting.label}: at least {setting.minimum}.")
+    if setting.maximum is not None and value > setting.maximum:
+        raise SettingProblem(field_name, f"{setting.label}: at most {setting.maximum}.")
+
+
+def _civ_id(text: Any, context: Context, field_name: str) -> int:
+    try:
+        civ_id = int(text)
+    except (TypeError, ValueError):
+        raise SettingProblem(field_name, f"{text!r} is not a civilization of this campaign.") from None
+    if civ_id not in context.civ_ids:
+        raise SettingProblem(field_name, f"Civilization {civ_id} is not in this campaign.")
+    return civ_id
+
+
+def clean(key: str, value: Any, context: Context) -> Any:
+    """The value as stored, or SettingProblem naming the field (`changes.<key>[...]`) and what is wrong."""
+    setting = BY_KEY.get(key)
+    where = f"changes.{key}"
+    if setting is None:
+        raise SettingProblem(where, f"There is no setting {key!r}.")
+    if setting.kind == Kind.BOOL:
+        if not isinstance(value, bool):
+            raise SettingProblem(where, f"{setting.label}: on or off (true or false).")
+        return value
+    if setting.kind == Kind.CHOICE:
+        allowed = [v for v, _ in choices_of(setting, context)]
+        if value not in allowed:
+            raise SettingProblem(where, f"{setting.label}: choose one of {', '.join(repr(a) for a in allowed)}.")
+        return value
+    if setting.kind == Kind.INT:
+        if value is None and setting.optional:
+            return None
+        if not _whole(value):
+            raise SettingProblem(where, f"{setting.label}: a whole number"
+                                        f"{' (or empty, not used)' if setting.optional else ''}.")
+        _check_range(setting, value, where)
+        return value
+    if setting.kind == Kind.MINUTES_PER_STEP:
+        if not isinstance(value, dict):
+            raise SettingProblem(where, f"{setting.label}: give minutes by step, e.g. {{\"explore.7\": 60}}.")
+        steps = dict(ORDER_STEPS)
+        cleaned: dict[str, int] = {}
+        for step_key, minutes in value.items():
+            if step_key not in steps:
+                raise SettingProblem(f"{where}.{step_key}", f"{step_key!r} is not a step that takes orders.")
+            if minutes is None:
+                continue  # empty: no deadline
+            if not _whole(minutes):
+                raise SettingProblem(f"{where}.{step_key}", f"{steps[step_key]}: minutes, a whole number.")
+            _check_range(setting, minutes, f"{where}.{step_key}")
+            cleaned[step_key] = minutes
+        return {k: cleaned[k] for k in steps if k in cleaned}
+    if setting.kind == Kind.MATRIX:
+        if not isinstance(value, list):
+            raise SettingProblem(where, f"{setting.label}: a list of pairs of civilizations.")
+        pairs = set()
+        for number, pair in enumerate(value):
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                raise SettingProblem(f"{where}[{number}]", "A pair of two civilizations.")
+            a, b = (_civ_id(c, context, f"{where}[{number}]") for c in pair)
+            if a == b:
+                raise SettingProblem(f"{where}[{number}]", "A civilization is not at war with itself.")
+            pairs.add((min(a, b), max(a, b)))
+        return [list(p) for p in sorted(pairs)]
+    # PER_CIV
+    if not isinstance(value, dict):
+        raise SettingProblem(where, f"{setting.label}: a choice for each civilization.")
+    allowed = [v for v, _ in setting.choices]
+    per_civ: dict[str, str] = {}
+    for civ, choice in value.items():
+        civ_id = _civ_id(civ, context, f"{where}.{civ}")
+        if choice not in allowed:
+            raise SettingProblem(f"{where}.{civ}", f"{setting.label}: choose one of {', '.join(allowed)}.")
+        if choice != setting.choices[0][0]:  # the first choice is everyone's default: store only the others
+            per_civ[str(civ_id)] = choice
+    return dict(sorted(per_civ.items(), key=lambda item: int(item[0])))
+
+
+def check_changes(changes: Mapping[str, Any], context: Context) -> dict[str, Any]:
+    """Every change checked against its declaration; the first problem raised, naming its field."""
+    if not isinstance(changes, Mapping) or not changes:
+        raise SettingProblem("changes", "Change at least one setting.")
+    cleaned = {key: clean(key, value, context) for key, value in changes.items()}
+    if context.started and "starting_preset" in cleaned:
+        raise SettingProblem("changes.starting_preset", "The starting preset can only be changed before the Start.")
+    return cleaned
+
+
+def read(rule_options: Mapping[str, Any], victory: Mapping[str, Any]) -> dict[str, Any]:
+    """Every setting's value as the campaign holds it (`Campaign.rule_options` and `victory_conditions`)."""
+    stores = {"victory": victory}
+    values: dict[str, Any] = {}
+    for setting in SETTINGS:
+        if setting.stored_at:
+            head, *rest = setting.stored_at
+            node: Any = stores.get(head, rule_options.get(head, {}))
+            for part in rest:
+                node = node.get(part) if isinstance(node, Mapping) else None
+            values[setting.key] = setting.default if node is None else node
+        else:
+            values[setting.key] = rule_options.get(setting.key, setting.default)
+    return values
+
+
+def write(rule_options: Mapping[str, Any], victory: Mapping[str, Any],
+          values: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`rule_options` and `victory_conditions` with `values` set; every other key is kept as it was."""
+    options, conditions = dict(rule_options), dict(victory)
+    for key, value in values.items():
+        setting = BY_KEY[key]
+        if setting.stored_at and setting.stored_at[0] == "victory":
+            conditions[setting.stored_at[1]] = value
+        elif setting.stored_at:
+            head, leaf = setting.stored_at
+            options[head] = {**options.get(head, {}), leaf: value}
+        else:
+            options[key] = value
+    return options, conditions
+
+
+def split_by_effect(changes: Mapping[str, Any], round_started: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(in force now, waiting for the next round). Before the round's first step is resolved nothing is in
+    progress, so a round-breaking change is in force at once."""
+    later = {k: v for k, v in changes.items() if round_started and BY_KEY[k].effect == Effect.NEXT_ROUND}
+    return {k: v for k, v in changes.items() if k not in later}, later
+
+
+def shown(key: str, value: Any, context: Context) -> str:
+    """A value in words, for the event a player reads and the history."""
+    setting = BY_KEY[key]
+    name = context.civ_names.get
+    if setting.kind == Kind.BOOL:
+        return "on" if value else "off"
+    if setting.kind == Kind.CHOICE:
+        return dict(choices_of(setting, context)).get(value, str(value))
+    if setting.kind == Kind.INT:
+        return "not used" if value is None else str(value)
+    if setting.kind == Kind.MINUTES_PER_STEP:
+        steps = dict(ORDER_STEPS)
+        return ", ".join(f"{steps[k]} {m} min" for k, m in value.items()) or "none"
+    if setting.kind == Kind.MATRIX:
+        return ", ".join(f"{name(a, f'#{a}')} and {name(b, f'#{b}')}" for a, b in value) or "nobody"
+    labels = dict(setting.choices)
+    return ", ".join(f"{name(int(c), f'#{c}')}: {labels[v].lower()}" for c, v in value.items()) or \
+        f"every civilization: {setting.choices[0][1].lower()}"
+
+
+def for_civ(key: str, value: Any, civ_id: int | None) -> Any:
+    """A PER_CIV-scoped value as a civilization reads it (only what concerns it; None: a spectator, nothing)."""
+    if BY_KEY[key].scope == Scope.PUBLIC:
+        return value
+    if BY_KEY[key].kind == Kind.MATRIX:
+        return [p for p in value if civ_id in p]
+    return {c: v for c, v in value.items() if civ_id is not None and int(c) == civ_id}
+
+
+def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The settings a sequence of versions' changes (oldest first) leaves in force, from the defaults."""
+    values = {s.key: s.default for s in SETTINGS}
+    for changes in versions:
+        values.update({k: v for k, v in changes.items() if k in BY_KEY})
+    return values
+
+
+# The settings the round's step functions read from the world: who is at war and who forbids free trade
+# (Exploit 7), and the optional GM detection rolls (Explore 5 and 6).
+WORLD_SETTINGS = ("wars", "free_trade", "gm_detection_rolls")
+
+
+def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
+    """The world as the step functions read it: the settings the GM set (keys in `rule_options`) in place of
+    what the world held (a scenario's wars, say)."""
+    if "wars" in rule_options:
+        world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
+    if "free_trade" in rule_options:
+        trade = rule_options["free_trade"]
+        world = replace(world, civs={civ_id: replace(civ, forbids_free_trade=trade.get(str(civ_id)) == "forbidden")
+                                     for civ_id, civ in world.civs.items()})
+    if "gm_detection_rolls" in rule_options:
+        world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
+    return world
+
+
+def from_world(world: World) -> dict[str, Any]:
+    """Those settings as a world (a loaded scenario) holds them, so the settings page tells what is in force."""
+    return {"wars": [list(pair) for pair in sorted(world.wars)],
+            "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
+            "gm_detection_rolls": world.options.gm_detection_rolls}
