@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.designer import combat_capable
 from game.engine.events import Event, Visibility
+from game.engine.units import UnitDesign
 from game.engine.world import World, record_to_dict
 
 
@@ -21,6 +23,14 @@ def event_visible_to(event: Event, civ_id: int) -> bool:
     if event.visibility is Visibility.CIV:
         return event.civ_id == civ_id
     return civ_id in event.payload.get("seen_by", ())
+
+
+def design_abilities(design: UnitDesign) -> dict[str, Any]:
+    specials = design.specials
+    return {"name": design.name, "armed": combat_capable(design), "ftl": specials.ftl, "colonize": specials.colonize,
+            "cargo_capacity": specials.cargo_capacity, "construction_bp": specials.construction_bp,
+            "terraform_tp": specials.terraform_tp, "salvage": specials.salvage,
+            "movement_rate": design.stats.movement_rate}
 
 
 def civ_view(world: World, civ_id: int) -> dict[str, Any]:
@@ -73,6 +83,8 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         "pois": [record_to_dict(world.pois[p]) for p in sorted(pois)],
         "planets": planets,
         "designs": sorted(designs),
+        # What each of those designs can do, so a player (or a bot) tells a scout from a warship or a colony ship.
+        "design_abilities": {d: design_abilities(world.designs[d]) for d in sorted(designs) if d in world.designs},
         # Movement Points per round of the civilization's own designs, so a player can read an En Route unit's
         # ETA (Movement Points left, Explore 1-2) in rounds.
         "move_rates": {

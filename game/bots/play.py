@@ -1,0 +1,52 @@
+"""One turn at a seat: read what the player would read, decide, give the orders, mark ready."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+from game.bots.client import BotApiError, BotClient
+from game.bots.strategy import Situation, decide
+
+
+@dataclass
+class Turn:
+    """What a turn did: the orders accepted, and each refusal (the API's words)."""
+
+    played: bool = False
+    orders: int = 0
+    refused: list[str] = field(default_factory=list)
+
+
+def turn_rng(bot_seed: str, round: int, step: str) -> random.Random:
+    """The bot's dice for one step: the same seed, round and step always make the same choices."""
+    return random.Random(hashlib.sha256(f"{bot_seed}:{round}:{step}".encode()).hexdigest())
+
+
+def play_turn(client: BotClient, bot_seed: str) -> Turn:
+    """Play the open step if it takes orders and the seat has not marked ready yet. Safe to run twice for the same
+    step (the idempotency keys are the step's, so a second run stores nothing new)."""
+    state = client.state()
+    viewer = state.get("viewer", {})
+    me = next((c for c in state["civilizations"] if c["id"] == viewer.get("civ_id")), None)
+    if state["status"] != "open" or state["step_kind"] != "orders" or me is None or me.get("ready"):
+        return Turn()
+    round, step = int(state["round"]), str(state["step"])
+    situation = Situation(state=state, view=client.view()["view"], offers=client.legal_orders(),
+                          rng=turn_rng(bot_seed, round, step))
+    turn = Turn(played=True)
+    for index, planned in enumerate(decide(situation)):
+        try:
+            client.order(round, step, planned["kind"], planned["payload"], f"bot-{round}-{step}-{index}")
+            turn.orders += 1
+        except BotApiError as error:
+            if error.status == 409:  # the step closed meanwhile: nothing more to do here
+                return turn
+            turn.refused.append(f"{planned['kind']}: {error.body}")
+    try:
+        client.ready(round, step)
+    except BotApiError as error:
+        if error.status != 409:
+            raise
+    return turn

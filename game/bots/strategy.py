@@ -1,0 +1,476 @@
+"""A bot's decisions: pure functions of what the API returned to it (the campaign's state, its civilization's view,
+the designs it knows and the orders it may give now) and its own seeded dice; out come the orders it gives.
+
+The strategy explores with scouts, founds colonies, builds mines and ships, keeps a defence at home, attacks the
+weakest civilization it has seen, loads and unloads Ore, sends gifts and messages to whoever is in reach, and joins
+the fights it is caught in. Every order is chosen among the offers of `legal-orders/` (so it is legal when given);
+each order kind has one planner in `PLANNERS`. **Extension point**: a rule module that adds order kinds (research,
+missions, diplomacy) gets its bot play by registering a planner for each of its kinds with `@planner("Kind")`;
+a kind without a planner is left alone, so a new module never breaks a bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+Order = JSON  # {"kind": str, "payload": dict}
+
+DEFENCE = 1  # armed units kept at home
+GIFT_MU = 10  # a token of goodwill: cheap enough to give every time two units meet
+MINE_STATIONS = 2
+COLONIES_WANTED = 3  # colony ships are built until the civilization holds this many colonies
+MESSAGES = (
+    "Greetings from the {me}. We come in peace — for now.",
+    "The {me} propose free trade between our worlds.",
+    "The {me} are watching your fleets closely.",
+    "Round {round}: the {me} send their regards.",
+)
+
+
+@dataclass
+class Situation:
+    """What the bot read this turn. `state` is `GET /api/campaigns/<id>/`, `view` the `view` of `GET view/` (its
+    `design_abilities` tell what each of its units can do), `offers` `GET legal-orders/`."""
+
+    state: JSON
+    view: JSON
+    offers: list[JSON]
+    rng: random.Random
+    planned: list[Order] = field(default_factory=list)  # the orders decided so far this turn
+    _memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def civ_id(self) -> int:
+        return int(self.view["civ"]["civ_id"])
+
+    @property
+    def round(self) -> int:
+        return int(self.state["round"])
+
+    @property
+    def mu(self) -> int:
+        return int(self.view["civ"]["mu"])
+
+    def abilities(self, design_id: str) -> JSON:
+        return dict(self.view.get("design_abilities", {}).get(design_id, {}))
+
+    def armed(self, unit: JSON) -> bool:
+        return bool(self.abilities(unit["design_id"]).get("armed"))
+
+    def special(self, unit: JSON, name: str) -> Any:
+        return self.abilities(unit["design_id"]).get(name)
+
+    def poi_sector(self, poi_id: str) -> str | None:
+        pois = self._memo.setdefault("pois", {p["poi_id"]: p for p in self.view["pois"]})
+        poi = pois.get(poi_id)
+        return None if poi is None else str(poi["sector_id"])
+
+    def planet(self, planet_id: str) -> JSON:
+        planets = self._memo.setdefault("planets", {p["planet_id"]: p for p in self.view["planets"]})
+        return dict(planets.get(planet_id, {}))
+
+    @property
+    def home(self) -> tuple[str, str] | None:
+        """(Sector, Point of Interest) of the civilization's oldest colony."""
+        colonies = sorted(self.view["colonies"], key=lambda c: c["colony_id"])
+        if not colonies:
+            return None
+        poi = self.planet(colonies[0]["planet_id"]).get("poi_id")
+        sector = self.poi_sector(poi) if poi else None
+        return (sector, poi) if sector and poi else None
+
+
+def sector_distance(a: str, b: str) -> int:
+    """Hexes between two axial Sector ids ("q,r")."""
+    (aq, ar), (bq, br) = (map(int, a.split(",")), map(int, b.split(",")))
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def choices(offer: JSON, name: str) -> list[Any]:
+    """The values a field of the offer may take (empty when the field is fixed or free)."""
+    for f in offer.get("fields", []):
+        if f["name"] == name:
+            return [c["value"] for c in f.get("choices", [])]
+    return []
+
+
+def choice_costs(offer: JSON, name: str) -> dict[Any, JSON]:
+    for f in offer.get("fields", []):
+        if f["name"] == name:
+            return {c["value"]: c.get("cost", {}) for c in f.get("choices", [])}
+    return {}
+
+
+def maximum(offer: JSON, name: str) -> int | None:
+    for f in offer.get("fields", []):
+        if f["name"] == name and f.get("maximum") is not None:
+            return int(f["maximum"])
+    return None
+
+
+def units_of(offer: JSON) -> list[int]:
+    """The units an offer is for: its fixed unit, or the unit field's choices."""
+    fixed = offer.get("payload", {}).get("unit_id")
+    return [int(fixed)] if fixed is not None else [int(v) for v in choices(offer, "unit_id")]
+
+
+def order(offer: JSON, **fields: Any) -> Order:
+    return {"kind": offer["kind"], "payload": {**offer.get("payload", {}), **fields}}
+
+
+# --- whom to fight ------------------------------------------------------------------------------------------------
+
+def visible_strength(situation: Situation) -> dict[int, int]:
+    """Each civilization the bot has seen (units or colonies), with the number of its units it sees."""
+    seen: dict[int, int] = {}
+    for colony in situation.view["other_colonies"]:
+        seen.setdefault(int(colony["civ_id"]), 0)
+    for unit in situation.view["other_units"]:
+        civ = int(unit["civ_id"])
+        seen[civ] = seen.get(civ, 0) + 1
+    return seen
+
+
+def target_civ(situation: Situation) -> int | None:
+    """The weakest civilization seen (fewest units in sight; ties by id), or None before contact."""
+    seen = visible_strength(situation)
+    return min(seen, key=lambda civ: (seen[civ], civ)) if seen else None
+
+
+def target_place(situation: Situation, civ: int) -> tuple[str, str | None] | None:
+    """Where to strike `civ`: one of its colonies it has seen (its oldest), else one of its units in sight."""
+    for colony in sorted(situation.view["other_colonies"], key=lambda c: c["colony_id"]):
+        if int(colony["civ_id"]) == civ:
+            poi = situation.planet(colony["planet_id"]).get("poi_id")
+            sector = situation.poi_sector(poi) if poi else None
+            if sector:
+                return sector, poi
+    for unit in sorted(situation.view["other_units"], key=lambda u: u["unit_id"]):
+        if int(unit["civ_id"]) == civ and unit.get("sector_id"):
+            return str(unit["sector_id"]), unit.get("poi_id")
+    return None
+
+
+# --- planners, one per order kind ----------------------------------------------------------------------------------
+
+Planner = Callable[[Situation, list[JSON]], list[Order]]
+PLANNERS: dict[str, Planner] = {}
+
+
+def planner(kind: str) -> Callable[[Planner], Planner]:
+    """Register the bot's play of an order kind (see the module's docstring)."""
+
+    def register(function: Planner) -> Planner:
+        PLANNERS[kind] = function
+        return function
+
+    return register
+
+
+@planner("StartSkirmish")
+def plan_skirmish(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """Attack where the bot is at least as strong as what it sees of the other side, the weakest civilization
+    first; one skirmish a round."""
+    mine: dict[str, int] = {}
+    for unit in situation.view["units"]:
+        if situation.armed(unit) and unit["state"] != "en_route":
+            mine[unit["sector_id"]] = mine.get(unit["sector_id"], 0) + 1
+    theirs: dict[tuple[str, int], int] = {}
+    for unit in situation.view["other_units"]:
+        key = (unit.get("sector_id"), int(unit["civ_id"]))
+        theirs[key] = theirs.get(key, 0) + 1
+    weakest = target_civ(situation)
+    ranked = sorted(offers, key=lambda o: (o["payload"]["target_civ_id"] != weakest, o["payload"]["sector_id"]))
+    for offer in ranked:
+        sector, civ = offer["payload"]["sector_id"], int(offer["payload"]["target_civ_id"])
+        if mine.get(sector, 0) >= theirs.get((sector, civ), 0):
+            return [order(offer)]
+    return []
+
+
+@planner("SendMessage")
+def plan_message(situation: Situation, offers: list[JSON]) -> list[Order]:
+    me = situation.view["civ"]["name"]
+    return [
+        order(offer, to_civ_id=to, text=situation.rng.choice(MESSAGES).format(me=me, round=situation.round))
+        for offer in offers
+        for to in choices(offer, "to_civ_id")
+    ]
+
+
+@planner("Gift")
+def plan_gift(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """One gift a step, to a unit of a civilization the bot is not about to attack when it can: Ore from a hold if
+    it has some, else a few MU."""
+    if not offers:
+        return []
+    target = target_civ(situation)
+    others = {int(u["unit_id"]): int(u["civ_id"]) for u in situation.view["other_units"]}
+    for offer in sorted(offers, key=lambda o: units_of(o)):
+        recipients = choices(offer, "to_unit_id")
+        friendly = [r for r in recipients if others.get(int(r)) != target] or recipients
+        if not friendly:
+            continue
+        ore, mu = maximum(offer, "ore") or 0, maximum(offer, "mu") or 0
+        to = situation.rng.choice(friendly)
+        if ore > 0:
+            return [order(offer, to_unit_id=to, ore=min(ore, 5))]
+        if mu > 0:
+            return [order(offer, to_unit_id=to, mu=min(mu, GIFT_MU))]
+    return []
+
+
+@planner("JoinOrEvade")
+def plan_join_or_evade(situation: Situation, offers: list[JSON]) -> list[Order]:
+    plans = []
+    for offer in offers:
+        allowed = choices(offer, "choice")
+        pick = "join" if "join" in allowed else ("evade" if "evade" in allowed else None)
+        if pick is not None:
+            plans.append(order(offer, choice=pick))
+    return plans
+
+
+@planner("Capture")
+def plan_capture(situation: Situation, offers: list[JSON]) -> list[Order]:
+    return [order(offer) for offer in offers]
+
+
+@planner("DestroyUnit")
+def plan_destroy_unit(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """What the bot cannot capture (the Capture offers come first in the same step), it destroys."""
+    captured = {o["payload"]["unit_id"] for o in situation.offers if o["kind"] == "Capture"}
+    return [order(offer) for offer in offers if offer["payload"]["unit_id"] not in captured]
+
+
+@planner("Occupy")
+def plan_occupy(situation: Situation, offers: list[JSON]) -> list[Order]:
+    plans, used = [], set()
+    for offer in offers:
+        free = [u for u in choices(offer, "unit_id") if u not in used] or units_of(offer)
+        if free:
+            used.add(free[0])
+            plans.append(order(offer, unit_id=free[0]))
+    return plans
+
+
+@planner("LoadCargo")
+def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A freighter with an empty hold takes Ore on board (to carry to a building site)."""
+    holds = {int(u["unit_id"]): int(u["ore"]) for u in situation.view["units"]}
+    unloading = {u for o in situation.offers if o["kind"] == "UnloadCargo" for u in units_of(o)}
+    plans = []
+    for offer in offers:
+        ship = units_of(offer)[0]
+        room = maximum(offer, "ore") or 0
+        if ship not in unloading and holds.get(ship, 0) == 0 and room > 0:
+            plans.append(order(offer, ore=min(room, 20)))
+    return plans
+
+
+@planner("UnloadCargo")
+def plan_unload(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A freighter with Ore in its hold unloads it where it stands (a colony's stock)."""
+    plans = []
+    for offer in offers:
+        ore = maximum(offer, "ore") or 0
+        if ore > 0:
+            plans.append(order(offer, ore=ore))
+    return plans
+
+
+@planner("Colonize")
+def plan_colonize(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """Each colony ship founds a colony on the cheapest planet it may settle that the treasury pays for."""
+    plans, budget, taken = [], situation.mu, set()
+    for offer in offers:
+        costs = choice_costs(offer, "planet_id")
+        for planet in sorted(costs, key=lambda p: (costs[p].get("mu", 0), p)):
+            price = int(costs[planet].get("mu", 0))
+            if planet not in taken and price <= budget:
+                plans.append(order(offer, planet_id=planet))
+                budget -= price
+                taken.add(planet)
+                break
+    return plans
+
+
+def _colonies_without_mine(situation: Situation) -> set[str]:
+    mined = {m["planet_id"] for m in situation.view["mines"]}
+    mined |= {p.get("planet_id") for p in situation.view["projects"] if p.get("mine_id") is not None}
+    return {c["planet_id"] for c in situation.view["colonies"]} - mined
+
+
+@planner("BuildMine")
+def plan_mine(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A builder beside a colony without a mine builds one (before building ships: Ore pays for ships)."""
+    wanted = _colonies_without_mine(situation)
+    plans = []
+    for offer in offers:
+        planets = [p for p in choices(offer, "planet_id") if p in wanted]
+        stations = min(MINE_STATIONS, maximum(offer, "stations") or 0)
+        if planets and stations > 0:
+            plans.append(order(offer, planet_id=planets[0], stations=stations))
+            wanted.discard(planets[0])
+    return plans
+
+
+def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
+    """A colony ship while colonies are few and none is on its way; else a warship (a scout now and then)."""
+    by_kind: dict[str, list[Any]] = {"colonize": [], "armed": [], "scout": []}
+    for design_id in designs:
+        can = situation.abilities(design_id)
+        if can.get("colonize") and can.get("ftl"):
+            by_kind["colonize"].append(design_id)
+        elif can.get("armed") and can.get("ftl"):
+            by_kind["armed"].append(design_id)
+        elif can.get("ftl") and not can.get("cargo_capacity"):
+            by_kind["scout"].append(design_id)
+    colony_ships = sum(1 for u in situation.view["units"] if situation.special(u, "colonize"))
+    if by_kind["colonize"] and colony_ships == 0 and len(situation.view["colonies"]) < COLONIES_WANTED:
+        return by_kind["colonize"][0]
+    if by_kind["scout"] and situation.rng.random() < 0.2:
+        return by_kind["scout"][0]
+    return by_kind["armed"][0] if by_kind["armed"] else None
+
+
+@planner("StartConstruction")
+def plan_construction(situation: Situation, offers: list[JSON]) -> list[Order]:
+    busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] in ("BuildMine", "ResumeConstruction")}
+    plans = []
+    for offer in offers:
+        builder = units_of(offer)[0]
+        sites = choices(offer, "planet_id")
+        design = _wanted_design(situation, choices(offer, "design_id"))
+        if builder in busy or not sites or design is None:
+            continue
+        plans.append(order(offer, planet_id=sites[0], design_id=design))
+        busy.add(builder)
+    return plans
+
+
+@planner("ResumeConstruction")
+def plan_resume(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A builder left without builders' work resumes a halted project of its Sector."""
+    plans = []
+    busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "BuildMine"}
+    for offer in offers:
+        builder, projects = units_of(offer)[0], choices(offer, "project_id")
+        if builder not in busy and projects:
+            plans.append(order(offer, project_id=projects[0]))
+            busy.add(builder)
+    return plans
+
+
+@planner("StartTerraforming")
+def plan_terraform(situation: Situation, offers: list[JSON]) -> list[Order]:
+    plans, budget = [], situation.mu
+    for offer in offers:
+        costs = choice_costs(offer, "planet_id")
+        affordable = [p for p in sorted(costs) if int(costs[p].get("mu", 0)) <= budget]
+        if affordable:
+            plans.append(order(offer, planet_id=affordable[0]))
+            budget -= int(costs[affordable[0]].get("mu", 0))
+    return plans
+
+
+@planner("Salvage")
+def plan_salvage(situation: Situation, offers: list[JSON]) -> list[Order]:
+    return [order(offer) for offer in offers]
+
+
+# --- movement ------------------------------------------------------------------------------------------------------
+
+def _unexplored(situation: Situation) -> list[JSON]:
+    """Star systems on the charts none of whose planets the civilization has surveyed yet."""
+    surveyed = {situation.planet(p).get("poi_id") for p in situation.view["civ"].get("surveyed_planets", [])}
+    return [p for p in situation.view["pois"] if p["kind"] == "star_system" and p["poi_id"] not in surveyed]
+
+
+def _nearest(sector: str, places: Iterable[tuple[str, str | None]], rng: random.Random) -> tuple[str, str | None]:
+    ranked = sorted(places, key=lambda place: (sector_distance(sector, place[0]), rng.random()))
+    return ranked[0]
+
+
+def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[str, str | None]]:
+    """Where each unit free to move should go: scouts explore (then watch a neighbour), warships beyond the home
+    guard strike the weakest civilization seen (or explore until one is), colony ships look for a planet."""
+    home = situation.home
+    target = target_civ(situation)
+    strike = target_place(situation, target) if target is not None else None
+    unexplored = [(p["sector_id"], p["poi_id"]) for p in _unexplored(situation)]
+    claimed = {(u.get("destination_sector"), u.get("destination_poi")) for u in situation.view["units"]
+               if u.get("destination_sector")}
+    guards = sorted((u for u in situation.view["units"] if situation.armed(u)), key=lambda u: u["unit_id"])
+    guard_ids = {u["unit_id"] for u in guards[:DEFENCE]}
+    plans: dict[int, tuple[str, str | None]] = {}
+    for unit in sorted(movable, key=lambda u: u["unit_id"]):
+        here = (unit["sector_id"], unit.get("poi_id"))
+        place: tuple[str, str | None] | None = None
+        if unit["unit_id"] in guard_ids:
+            place = home
+        elif situation.special(unit, "cargo_capacity") or not situation.special(unit, "ftl"):
+            continue  # freighters and builders work where they are
+        elif situation.special(unit, "colonize"):
+            place = None if _colony_sites_here(situation, unit) else home
+        elif situation.armed(unit) and strike is not None:
+            place = strike
+        else:
+            open_places = [p for p in unexplored if p not in claimed] or ([strike] if strike else unexplored)
+            place = _nearest(here[0], open_places, situation.rng) if open_places else None
+            if place is not None:
+                claimed.add(place)
+        if place is not None and place != here:
+            plans[unit["unit_id"]] = place
+    return plans
+
+
+def _colony_sites_here(situation: Situation, unit: JSON) -> bool:
+    here = unit.get("poi_id")
+    taken = {c["planet_id"] for c in situation.view["colonies"] + situation.view["other_colonies"]}
+    return any(p.get("poi_id") == here and p.get("viable") and p["planet_id"] not in taken
+               for p in situation.view["planets"])
+
+
+@planner("PlotCourse")
+def plan_courses(situation: Situation, offers: list[JSON]) -> list[Order]:
+    by_id = {int(u["unit_id"]): u for u in situation.view["units"]}
+    able: dict[int, JSON] = {}
+    for offer in offers:
+        for unit_id in units_of(offer):
+            if unit_id in by_id:
+                able.setdefault(unit_id, offer)
+    movable = [by_id[u] for u in able if by_id[u].get("destination_sector") is None]
+    plans = []
+    for unit_id, (sector, poi) in sorted(_destinations(situation, movable).items()):
+        offer = able[unit_id]
+        if sector not in choices(offer, "sector_id"):
+            continue
+        fields: JSON = {"sector_id": sector}
+        if poi is not None and poi in choices(offer, "poi_id"):
+            fields["poi_id"] = poi
+        if "unit_id" not in offer.get("payload", {}):
+            fields["unit_id"] = unit_id
+        plans.append(order(offer, **fields))
+    return plans
+
+
+# --- the turn -------------------------------------------------------------------------------------------------------
+
+def decide(situation: Situation) -> list[Order]:
+    """The orders for the open step: each offered kind with a planner, in the order the offers came."""
+    situation.planned = []
+    kinds: dict[str, list[JSON]] = {}
+    for offer in situation.offers:
+        kinds.setdefault(offer["kind"], []).append(offer)
+    # Mines before new construction: a builder does one job a step.
+    for kind in sorted(kinds, key=lambda k: (k != "BuildMine", k != "Capture")):
+        plan = PLANNERS.get(kind)
+        if plan is not None:
+            situation.planned += plan(situation, kinds[kind])
+    return situation.planned

@@ -1,0 +1,132 @@
+"""Watch a whole campaign: `cv_autoplay --civs N --rounds R --seed S [--json]`.
+
+The campaign is made as the web pages make it (the same services): a GM creates it, N players join by the invite
+link and pick a faction, the GM generates a galaxy, approves every faction and starts on the standard start. Each
+civilization's seat is then handed to its bot for the whole campaign, and a GM bot advances every step with the
+GM's own service, waiting for each resolution and for the bots to have played (on real workers it polls the
+campaign), until R rounds are played or someone wins. The figures are counted from the event log."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import uuid
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from galaxy import selectors as galaxy_selectors
+from galaxy import services as galaxy_services
+from game import services
+from game.errors import ServiceError
+from game.selectors import bots as bot_selectors
+from game.services import seats
+
+CIV_NAMES = ("Aldebaran League", "Betelgeuse Union", "Capella Compact", "Deneb Syndicate", "Electra Throne",
+             "Fomalhaut Reach", "Gienah Dominion", "Hadar Collective", "Izar Concord", "Jabbah Mandate",
+             "Kochab Assembly", "Lesath Order", "Mizar Republic", "Nashira Kin", "Okda Hegemony", "Pollux Circle")
+STEP_TIMEOUT = 300.0  # seconds a step may take to resolve (and its bots to play) on a loaded machine
+POLL = 0.02
+
+
+def galaxy_for(civs: int) -> dict[str, Any]:
+    """A map small enough that neighbours meet: about 16 hexes per civilization (at least 8x8), home worlds at
+    least 3 hexes apart, so a scout (6 hexes a round) reaches its neighbours' homes in the first rounds and the
+    warships (4) follow in the next (docs/rules.md, "Bots")."""
+    side = max(8, math.ceil(math.sqrt(16 * civs)))
+    return {"settings": {"width": side, "height": side}, "home_worlds": civs, "min_distance": 3}
+
+
+class Command(BaseCommand):
+    help = "Create a campaign the web way, seat a bot at every civilization and play it through (GM bot)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--civs", type=int, default=4)
+        parser.add_argument("--rounds", type=int, default=12)
+        parser.add_argument("--seed", default="autoplay")
+        parser.add_argument("--json", action="store_true", help="Print one JSON object: the tally of the game.")
+        parser.add_argument("--start-world", default="", help="Write round 1's world snapshot to this file "
+                                                                "(to check a replay of the log against).")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        civs, rounds, seed = int(options["civs"]), int(options["rounds"]), str(options["seed"])
+        if not 1 <= civs <= len(CIV_NAMES):
+            raise CommandError(f"--civs: from 1 to {len(CIV_NAMES)}.")
+        if rounds < 1:
+            raise CommandError("--rounds: at least 1.")
+        started = time.monotonic()
+        campaign_id = self._create(civs, rounds, seed)
+        if options["start_world"]:
+            with open(options["start_world"], "w") as out:
+                json.dump(bot_selectors.campaign_start_world(campaign_id), out)
+        errors = self._play(campaign_id, rounds)
+        tally = bot_selectors.campaign_tally(campaign_id)
+        tally["errors"] = tally["errors"] + [e for e in errors if e not in tally["errors"]]
+        if options["json"]:
+            self.stdout.write(json.dumps(tally))
+        else:
+            self._report(campaign_id, tally, time.monotonic() - started)
+        if tally["errors"]:
+            raise SystemExit(1)
+
+    def _create(self, civs: int, rounds: int, seed: str) -> int:
+        users = get_user_model().objects
+        tag = f"autoplay-{uuid.uuid4().hex[:8]}"
+        gm = users.create_user(f"{tag}-gm")
+        campaign = services.campaign_create(
+            gm, name=f"Autoplay {seed}", seed=seed, victory={"elimination": True, "round_limit": rounds})
+        factions = [f["key"] for f in galaxy_selectors.race_catalogue()["factions"] if f["may_attack"]]
+        civ_ids = []
+        for index in range(civs):
+            player = users.create_user(f"{tag}-player{index + 1}")
+            civ = services.campaign_join(player, invite_token=campaign.invite_token, civ_name=CIV_NAMES[index])
+            galaxy_services.civ_setup_submit(player, campaign.pk, kind="faction",
+                                             faction=factions[index % len(factions)])
+            civ_ids.append(civ.pk)
+        galaxy = galaxy_for(civs)
+        galaxy_services.galaxy_generate(gm, campaign.pk, settings=galaxy["settings"], seed=seed,
+                                        home_worlds=galaxy["home_worlds"], min_distance=galaxy["min_distance"])
+        for civ_id in civ_ids:
+            galaxy_services.civ_setup_review(gm, campaign.pk, civ_id, approve=True)
+        galaxy_services.campaign_start(gm, campaign.pk)
+        for civ_id in civ_ids:
+            seats.seat_hand_to_bot(gm, campaign.pk, civ_id=civ_id, rounds=None,
+                                   reason="cv_autoplay: a bot plays every civilization")
+        self.gm, self.campaign_id = gm, campaign.pk
+        return int(campaign.pk)
+
+    def _play(self, campaign_id: int, rounds: int) -> list[str]:
+        """The GM bot: Advance each open step once the bots holding seats have played it; stop at the end, after
+        `rounds` rounds, or at a failure."""
+        waited_since = time.monotonic()
+        while True:
+            pointer = bot_selectors.campaign_pointer(campaign_id)
+            if pointer.status == "ended" or pointer.round > rounds:
+                return []
+            if pointer.status == "failed":
+                return [f"round {pointer.round} {pointer.step}: {pointer.failure}"]
+            if time.monotonic() - waited_since > STEP_TIMEOUT:
+                return [f"round {pointer.round} {pointer.step}: nothing moved for {STEP_TIMEOUT:.0f} s "
+                        f"({pointer.status})"]
+            if pointer.status == "resolving" or (pointer.takes_orders and bot_selectors.bot_seats_to_play(
+                    campaign_id)):
+                time.sleep(POLL)  # a worker resolves, or the bots play (on the embedded default both are done)
+                continue
+            try:
+                services.step_advance(self.gm, campaign_id, expected_round=pointer.round,
+                                      expected_step=pointer.step)
+            except ServiceError as error:
+                if error.status != 409:  # a stale pointer is a race with a run-on: read again
+                    return [f"round {pointer.round} {pointer.step}: {error}"]
+            waited_since = time.monotonic()
+
+    def _report(self, campaign_id: int, tally: dict[str, Any], seconds: float) -> None:
+        lines = [f"Campaign {campaign_id}: {tally['rounds_played']} rounds in {seconds:.0f} s; "
+                 f"winner: {tally['winner'] or 'nobody'}"]
+        for civ in tally["civilizations"]:
+            figures = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in civ.items() if k != "name")
+            lines.append(f"  {civ['name']}: {figures}")
+        lines += [f"  error: {e}" for e in tally["errors"]]
+        self.stdout.write("\n".join(lines))
