@@ -1,0 +1,143 @@
+// The flow of a round on the campaign page (issue 13). The GM: what the open step waits for and on whom (live,
+// from GET waiting/), and "Run to the next step that needs someone" with each step it resolves listed as it goes.
+// A player: "Ready for the rest of <phase>" (POST ready-phase/), and when and why it was cleared.
+(function () {
+  "use strict";
+  const CV = window.CV;
+  const $ = CV.$;
+  const el = CV.el;
+  const gm = $("#flow-gm");
+  const player = $("#flow-player");
+  if (!gm && !player) return;
+
+  // One read at a time; a change meanwhile asks for one more when it is back.
+  let reading = false;
+  let readAgain = false;
+  let timer = null;
+  function readSoon() {
+    clearTimeout(timer);
+    timer = setTimeout(read, 150);
+  }
+  async function read() {
+    if (reading) { readAgain = true; return; }
+    reading = true;
+    try {
+      const answer = await CV.http.get(CV.api("waiting/"));
+      if (gm) renderWaiting(answer); else renderPhase(answer);
+    } catch (e) {
+      (gm ? $("#flow-summary") : $("#flow-phase-state")).textContent = e.message;
+    } finally {
+      reading = false;
+      if (readAgain) { readAgain = false; readSoon(); }
+    }
+  }
+
+  // --- the GM -----------------------------------------------------------------------------------------------------
+  let running = false;
+
+  function renderWaiting(waiting) {
+    $("#flow-summary").textContent = waiting.summary;
+    $("#flow-summary").dataset.needsSomeone = waiting.needs_someone ? "yes" : "no";
+    const rows = [
+      ...waiting.players.map((civ) => el("li", {"data-civ": civ}, el("strong", {}, waiting.names[String(civ)]),
+        ` — orders or ready (seat: ${waiting.seats[String(civ)]})`)),
+      ...waiting.battle_choices.map((choice) => el("li", {"data-choice": choice.id},
+        `A battle choice (${choice.kind}) in skirmish ${choice.skirmish_id}, until ${new Date(choice.deadline).toLocaleString()}`)),
+      ...waiting.gm.map((reason) => el("li", {class: "flow-gm-reason"}, el("strong", {}, "You"), ` — ${reason}`)),
+    ];
+    $("#flow-who").replaceChildren(...rows);
+    renderButton();
+  }
+
+  function renderButton() {
+    const state = CV.state;
+    $("#flow-run-on").disabled = running || state.status === "resolving" || state.status === "ended";
+    $("#flow-auto").hidden = !(state.rule_options && state.rule_options.auto_run);
+  }
+
+  function progress(text) {
+    $("#flow-progress").hidden = false;
+    $("#flow-progress-text").textContent = text;
+  }
+
+  function gmEvent(event) {
+    if (CV.catchingUp) return;
+    if (event.type === "RunOnStarted") {
+      running = true;
+      $("#flow-progress-steps").replaceChildren();
+      progress(`Running on from ${event.payload.label}…`);
+    } else if (event.type === "StepResolved" && running) {
+      $("#flow-progress-steps").append(el("li", {"data-step": event.payload.step}, `${event.payload.label} resolved`));
+      progress(`Running on: ${$("#flow-progress-steps").children.length} step(s) resolved…`);
+    } else if (event.type === "RunOnStopped") {
+      running = false;
+      $("#flow-progress").dataset.stopped = event.payload.step;
+      progress(`Stopped at ${event.payload.label}: ${event.payload.reason}`);
+    } else if (event.type === "CampaignEnded") {
+      running = false;
+    }
+    renderButton();
+  }
+
+  if (gm) {
+    CV.on("event", gmEvent);
+    $("#flow-run-on").addEventListener("click", async () => {
+      const msg = $("#flow-msg");
+      const button = $("#flow-run-on");
+      button.disabled = true;
+      msg.textContent = `Resolving ${CV.state.step_label} and running on…`;
+      try {
+        await CV.http.post(CV.api("run-on/"), {round: CV.state.round, step: CV.state.step});
+        msg.textContent = "";
+        await CV.refreshState();
+      } catch (e) {
+        msg.textContent = e.message;
+        running = false;
+      }
+      renderButton();
+    });
+  }
+
+  // --- a player ---------------------------------------------------------------------------------------------------
+  let phaseReady = false;
+
+  function renderPhase(answer) {
+    const phase = answer.phase_readiness;
+    const title = phase.phase_title || CV.state.phase_title;
+    const open = CV.state.status !== "ended";
+    phaseReady = phase.ready;
+    const button = $("#flow-phase-ready");
+    button.hidden = !open;
+    button.textContent = phase.ready ? `Not ready for the rest of ${title} after all` : `Ready for the rest of ${title}`;
+    button.dataset.ready = phase.ready ? "yes" : "no";
+    $("#flow-phase-state").textContent = phase.ready
+      ? `You are ready for every step left in ${title}, unless something new concerns you (a new contact, a skirmish you are in, a message, a gift or a note for you).`
+      : (answer.waiting_on_you ? "This step waits for your orders or your ready." : "");
+    const cleared = phase.cleared;
+    const box = $("#flow-phase-cleared");
+    const recent = cleared && cleared.round === CV.state.round && cleared.payload.phase === phase.phase && !phase.ready;
+    box.hidden = !recent;
+    box.textContent = recent ? `Your ready for the rest of ${title} was cleared at ${cleared.payload.step}: ${cleared.payload.reason}` : "";
+  }
+
+  if (player) {
+    CV.on("event", (event) => {
+      if (event.type === "PhaseReadinessCleared" || event.type === "PhaseReadinessGiven") readSoon();
+    });
+    $("#flow-phase-ready").addEventListener("click", async () => {
+      const state = $("#flow-phase-state");
+      try {
+        renderPhase(await CV.http.post(CV.api("ready-phase/"),
+          {round: CV.state.round, step: CV.state.step, ready: !phaseReady}));
+      } catch (e) { state.textContent = e.message; }
+    });
+  }
+
+  // Every new step, and every change the page draws, may change what the step waits for.
+  let drawn = "";
+  CV.on("state", (state) => {
+    if (gm) renderButton();
+    const now = `${state.round}:${state.step}:${state.status}:${state.last_seq}`;
+    if (now !== drawn) { drawn = now; readSoon(); }
+  });
+})();
