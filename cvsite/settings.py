@@ -178,6 +178,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CV_CHECK_EVENTS = env_flag("CV_CHECK_EVENTS")
 # The sweep re-enqueues a resolution stuck this long; the broker's own redelivery can take ~100 s or more.
 CV_RESOLUTION_STUCK_SECONDS = int(os.environ.get("CV_RESOLUTION_STUCK_SECONDS", "60"))
+# Notices to players (a step waits on them): Django's mail backend, the console unless configured (the tests use
+# locmem); the campaign's address in them is CV_SITE_URL's.
+EMAIL_BACKEND = os.environ.get("CV_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("CV_FROM_EMAIL", "Centaurian Vector <noreply@localhost>")
+CV_SITE_URL = os.environ.get("CV_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-resolutions": {
         "task": "game.tasks.sweep_stuck_resolutions",
@@ -185,6 +190,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "battle-choice-deadlines": {
         "task": "combat.tasks.battle_choices_expire",
+        "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
+    },
+    "step-deadlines": {
+        "task": "game.tasks.deadlines_pass",
         "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
     },
 }

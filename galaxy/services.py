@@ -23,6 +23,7 @@ from galaxy.engine import (
 )
 from galaxy.engine.homeworlds import home_planet, neighbourhood
 from galaxy.models import CivilizationSetup, GalaxyMap, StoredPointOfInterest, UnitDesignRecord
+from game import dispatch
 from game import state_io as campaign_world
 from game.engine import events as engine_events
 from game.engine.designer import design_cost, design_problems
@@ -232,6 +233,8 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
             for a in assignments
         ]
         append_events(campaign, events, gm)
+        # Round 1's first step is open: its clock starts (a deadline, notices; game.services.deadlines).
+        dispatch.enqueue_after_commit(dispatch.STEP_CLOCK, campaign.pk, campaign.round, campaign.step_index)
     return campaign
 
 

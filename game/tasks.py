@@ -6,7 +6,7 @@ from celery import shared_task
 from django.conf import settings
 
 from game import dispatch, services
-from game.services import flow
+from game.services import deadlines, flow
 
 
 @shared_task(name=dispatch.RESOLVE_STEP)
@@ -17,6 +17,21 @@ def resolve_step_task(campaign_id: int, round: int, step_index: int) -> bool:
 @shared_task(name=dispatch.SWEEP_STUCK_RESOLUTIONS)
 def sweep_stuck_resolutions() -> list[int]:
     return services.stuck_resolutions_requeue(settings.CV_RESOLUTION_STUCK_SECONDS)
+
+
+@shared_task(name=dispatch.STEP_CLOCK)
+def step_clock_task(campaign_id: int, round: int, step_index: int) -> None:
+    deadlines.clock_open(campaign_id, round, step_index)
+
+
+@shared_task(name=dispatch.DEADLINES_PASS)
+def deadlines_pass_task() -> list[int]:
+    return deadlines.deadlines_pass()
+
+
+@shared_task(name=dispatch.SEND_NOTICE)
+def send_notice_task(user_id: int, subject: str, body: str) -> int:
+    return deadlines.notice_send(user_id, subject, body)
 
 
 @shared_task(name=dispatch.STEP_OPENED)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import flow, settings, views
+from game.api import deadlines, flow, settings, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -33,4 +33,11 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/standings/", views.Standings.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
+    path("campaigns/<int:campaign_id>/clock/", deadlines.Clock.as_view(), name="api-clock"),
+    path("campaigns/<int:campaign_id>/clock/extend/", deadlines.Extend.as_view(), name="api-clock-extend"),
+    path("campaigns/<int:campaign_id>/nudge/", deadlines.Nudge.as_view(), name="api-nudge"),
+    path("campaigns/<int:campaign_id>/seats/", deadlines.Seats.as_view(), name="api-seats"),
+    path("campaigns/<int:campaign_id>/seats/hand-to-bot/", deadlines.HandToBot.as_view(), name="api-seat-bot"),
+    path("campaigns/<int:campaign_id>/seats/delegate/", deadlines.Delegate.as_view(), name="api-seat-delegate"),
+    path("campaigns/<int:campaign_id>/seats/take-back/", deadlines.TakeBack.as_view(), name="api-seat-take-back"),
 ]

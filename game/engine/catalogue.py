@@ -375,6 +375,20 @@ FLOW_EVENTS = (
               "{civ_id:civ} is no longer ready for the rest of {phase:words}: {reason}", chronicle=False),
 )
 
+# Deadlines (game.services.deadlines): the open step's clock, more time, a nudge, and the deadline passing.
+DEADLINE_EVENTS = (
+    EventType("DeadlineSet", {"step": str, "label": str, "deadline": str, "minutes": int}, PUBLIC,
+              "{label}: orders are due within {minutes} minutes.", chronicle=False),
+    EventType("DeadlineExtended", {"step": str, "label": str, "deadline": str, "minutes": int, "reason": str},
+              PUBLIC, "The GM granted {minutes} more minutes for {label}: {reason}"),
+    EventType("DeadlinePassed", {"step": str, "label": str, "deadline": str, "late": list[int],
+                                 "late_names": list[str], "advanced": bool}, GM,
+              "The deadline of {label} passed[; late: {late_names:and}][; the step advances as the GM would"
+              "{advanced:flag}]."),
+    EventType("PlayerNudged", {"civ_id": int, "step": str, "label": str, "text": str}, CIV,
+              "The GM waits for your orders for {label}[: {text}]"),
+)
+
 # The campaign's settings (game.services.settings): each change with the GM's reason, and the changes that waited
 # for a new round coming into force. A change of who is at war or who trades is told to the civilizations it
 # concerns only (hidden information); every other change to everyone.
@@ -500,5 +514,5 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS, *EXPAND_EVENTS,
-               *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS)
+GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
+               *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS)

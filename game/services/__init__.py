@@ -440,6 +440,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
                 append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
             append_events(campaign, [_step_opened(campaign)])
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
+            dispatch.enqueue_after_commit(dispatch.STEP_CLOCK, campaign.pk, campaign.round, campaign.step_index)
         return True
     except combat_services.ChoiceWaiting as waiting:
         # Not a failure: the step waits for a player's choice, then resumes (combat.services._resume).
@@ -553,6 +554,8 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
             "StepUndone", {"round": last.round, "step": campaign.step.key, "label": campaign.step.label,
                            "reason": reason, "undone_after_seq": last.seq_before}, PUBLIC),
             _step_opened(campaign)], gm)
+        # The reopened step's clock starts again (game.services.deadlines); bots and the run on are not re-run.
+        dispatch.enqueue_after_commit(dispatch.STEP_CLOCK, campaign.pk, campaign.round, campaign.step_index)
     return last
 
 
