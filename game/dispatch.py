@@ -14,6 +14,7 @@ from django.db import transaction
 RESOLVE_STEP = "game.tasks.resolve_step"
 SWEEP_STUCK_RESOLUTIONS = "game.tasks.sweep_stuck_resolutions"
 STEP_OPENED = "game.tasks.step_opened"
+BOTS_PLAY = "game.tasks.bots_play"
 STEP_CLOCK = "game.tasks.step_clock"
 SEND_NOTICE = "game.tasks.send_notice"
 DEADLINES_PASS = "game.tasks.deadlines_pass"

@@ -6,7 +6,9 @@ from celery import shared_task
 from django.conf import settings
 
 from game import dispatch, services
-from game.services import deadlines, flow
+from game.bots.client import BotClient, in_process
+from game.bots.play import play_turn
+from game.services import bots, deadlines, flow
 
 
 @shared_task(name=dispatch.RESOLVE_STEP)
@@ -42,3 +44,11 @@ def step_opened_task(campaign_id: int, round: int, step_index: int) -> None:
 @shared_task(name=dispatch.STEP_READY)
 def step_ready_task(campaign_id: int, round: int, step_index: int) -> None:
     flow.step_ready(campaign_id, round, step_index)
+
+
+@shared_task(name=dispatch.BOTS_PLAY)
+def bots_play_task(campaign_id: int, round: int, step_index: int) -> int:
+    """Every seat a bot holds plays the open step, through the API with the bot's own token; returns the orders
+    given."""
+    return sum(play_turn(BotClient(in_process(seat.token), campaign_id), seat.seed).orders
+               for seat in bots.bot_seats(campaign_id, round, step_index))

@@ -108,8 +108,8 @@ def choice_costs(offer: JSON, name: str) -> dict[Any, JSON]:
 
 def maximum(offer: JSON, name: str) -> int | None:
     for f in offer.get("fields", []):
-        if f["name"] == name and f.get("maximum") is not None:
-            return int(f["maximum"])
+        if f["name"] == name and f.get("max") is not None:
+            return int(f["max"])
     return None
 
 

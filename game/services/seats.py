@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from game import dispatch
 from game.engine import events as engine_events
 from game.errors import Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
@@ -57,6 +58,8 @@ def _hand_over(campaign: Campaign, civ: Civilization, delegate: User, *, is_bot:
         "civ_id": civ.pk, "delegate": "a bot" if is_bot else delegate.get_username(), "is_bot": is_bot,
         "from_round": from_round, "until_round": until_round, "reason": reason}, CIV, civ.pk)], actor,
         changes_access=True)
+    if is_bot and from_round <= campaign.round:  # handed over mid-step: the bot plays the open step at once
+        dispatch.enqueue_after_commit(dispatch.BOTS_PLAY, campaign.pk, campaign.round, campaign.step_index)
     return seat
 
 
