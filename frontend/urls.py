@@ -12,5 +12,6 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
     path("campaigns/<int:campaign_id>/", views.campaign_page, name="campaign"),
+    path("campaigns/<int:campaign_id>/settings/", views.settings_page, name="campaign-settings"),
     path("join/<str:token>/", views.join, name="join"),
 ]

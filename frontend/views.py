@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from frontend.forms import CampaignForm, JoinForm
 from game import selectors, services, visibility
 from game.errors import NotFound, ServiceError
+from game.selectors.settings import settings_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -105,6 +106,15 @@ def campaign_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         if viewer.is_gm else None,
     }
     return render(request, "frontend/campaign.html", context)
+
+
+def settings_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM's settings form; for players and spectators, the rules in force and every change's reason."""
+    try:
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+    except NotFound:
+        return render(request, "frontend/not_found.html", status=404)
+    return render(request, "frontend/settings.html", {"campaign": campaign, "data": settings_for(viewer, campaign)})
 
 
 @login_required

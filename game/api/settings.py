@@ -19,7 +19,8 @@ from game.services.settings import settings_change
 
 class SettingsInput(serializers.Serializer[dict[str, Any]]):
     changes = serializers.DictField(help_text="Setting key -> new value, as GET's `settings` declare them.")
-    reason = serializers.CharField(max_length=2000, help_text="Why; every player reads it with the change.")
+    reason = serializers.CharField(max_length=2000, allow_blank=True,
+                                   help_text="Why; every player reads it with the change.")
 
 
 class Settings(APIView):

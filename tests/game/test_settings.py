@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from game import services
 from game.engine.phases import ALL_STEPS
+from game.errors import ServiceError
 from game.models import Campaign, Event, SettingsVersion
 from game.selectors.settings import settings_at
 from tests.game.conftest import Table, make_table
@@ -42,7 +43,7 @@ def test_a_new_campaign_writes_version_1_with_its_choices(db: None) -> None:
     assert (first.version, first.pending, first.round, first.step_index) == (1, False, 1, 0)
     assert first.values["combat_system"] == "diceless" and first.values["dice_mode"] == "entered"
     assert first.values["auto_run"] is False and first.values["notify_email"] is True
-    with pytest.raises(services.ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused:
         services.campaign_create(gm, name="Bad", rule_options={"choice_minutes": -1})
     assert refused.value.field == "rule_options.choice_minutes"
 
