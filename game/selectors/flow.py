@@ -10,10 +10,23 @@ from combat.selectors import battle_choices_for
 from game import state_io
 from game.engine.orders import legal_orders
 from game.engine.phases import StepKind
+from game.engine.settings_catalogue import BY_KEY
 from game.models import Campaign, Civilization, Event, Membership, PhaseReadiness, Readiness
 from game.visibility import Viewer, active_delegations
 
 GM_VIEWER = Viewer(Membership.Role.GM)
+# The free-text declaration to the GM is offered in every step that takes orders (the fallback of a hand-refereed
+# game): a step that offers a civilization nothing else does not wait for it.
+FREE_TEXT = "Declare"
+# The rule modules that would fill each step the rules leave TODO (../shared/design/RULES-MAP.md; the switches in
+# game/engine/settings_catalogue.py). Until one of them is switched on, the step has no rule to apply and needs
+# nobody; with one on, its rules are the GM's to play by hand, so the step waits for the GM.
+RULING_MODULES: dict[str, tuple[str, ...]] = {
+    "explore.3": ("module_cw_research",), "explore.4": ("module_cg_personnel",),
+    "explore.9": ("module_ac_council", "module_ac_factions"), "explore.10": ("module_cw_trade",),
+    "explore.12": ("module_cg_personnel",), "explore.13": ("module_cw_research",),
+    "exploit.1": ("module_ac_social", "module_cw_trade"), "exploit.2": ("module_cw_trade",),
+}
 
 
 def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None) -> dict[str, Any]:
@@ -35,8 +48,9 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None) -> 
         return _answer([], {}, [], [], civs, step.label, resolving=True)
     if campaign.status == Campaign.Status.FAILED and not choices:
         gm.append(f"the resolution failed: {campaign.failure}" if campaign.failure else "the resolution failed")
-    if step.kind is StepKind.GM_RULING:
-        gm.append("a GM ruling step (the rules leave it to the GM)")
+    modules_on = [m for m in RULING_MODULES.get(step.key, ()) if campaign.rule_options.get(m, False)]
+    if step.kind is StepKind.GM_RULING and modules_on:
+        gm.append("a ruling by hand (" + ", ".join(BY_KEY[m].label for m in modules_on) + " on)")
     if rolls_needed:
         gm.append(f"the GM's rolls ({rolls_needed})")
     if step.kind is StepKind.ORDERS and campaign.status == Campaign.Status.OPEN:
@@ -53,7 +67,7 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None) -> 
             player = held.get(civ_id) or (civ.membership.user.get_username() if civ.membership else None)
             if player is None or civ_id in ready or civ_id not in world.civs:
                 continue
-            if legal_orders(world, civ_id, step.key):
+            if any(offer.kind != FREE_TEXT for offer in legal_orders(world, civ_id, step.key)):
                 players.append(civ_id)
                 seats[civ_id] = player
     return _answer(players, seats, gm, choices, civs, step.label)

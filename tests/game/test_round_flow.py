@@ -34,7 +34,14 @@ def eager_tasks() -> Iterator[None]:
 def demo() -> Table:
     table = make_table("flow")
     services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
+    # Research switched on: Explore 3 (research finished) is the GM's to rule by hand.
+    options(table, module_cw_research=True)
     return table
+
+
+def options(table: Table, **values: object) -> None:
+    now = campaign(table)
+    Campaign.objects.filter(pk=now.pk).update(rule_options={**now.rule_options, **values})
 
 
 def campaign(table: Table) -> Campaign:
@@ -54,13 +61,22 @@ def stops(table: Table) -> list[dict[str, object]]:
     return list(Event.objects.filter(campaign=table.campaign, type="RunOnStopped").values_list("payload", flat=True))
 
 
-def test_steps_that_need_nobody_say_so_and_a_ruling_step_waits_for_the_gm(demo: Table) -> None:
+def test_steps_that_need_nobody_say_so_and_a_ruling_step_waits_for_the_gm_while_its_module_is_on(
+        demo: Table) -> None:
     waiting = step_waiting_for(campaign(demo))
     assert (waiting["needs_someone"], waiting["players"], waiting["gm"]) == (False, [], [])
     assert "waits for nobody" in waiting["summary"]
     at(demo, "explore.3")
     waiting = step_waiting_for(campaign(demo))
-    assert waiting["needs_someone"] and waiting["gm"] and "the GM" in waiting["summary"]
+    assert waiting["needs_someone"] and "the GM: a ruling by hand (Cluster War research on)" in waiting["summary"]
+    options(demo, module_cw_research=False)  # no rule fills the step: there is nothing to rule
+    assert not step_waiting_for(campaign(demo))["needs_someone"]
+
+
+def test_a_step_that_offers_only_the_free_text_declaration_waits_for_nobody(demo: Table) -> None:
+    at(demo, "exterminate.3")  # join the fight or evade: no skirmish in the demo
+    waiting = step_waiting_for(campaign(demo))
+    assert waiting["players"] == [] and not waiting["needs_someone"]
 
 
 def test_an_order_step_waits_for_each_player_with_orders_to_give_until_they_are_ready(demo: Table) -> None:
@@ -83,7 +99,7 @@ def test_run_on_resolves_each_step_and_stops_at_the_first_that_needs_someone_say
     assert resolved == ["explore.1", "explore.2"]
     assert StepResolution.objects.filter(campaign=now, status="done").count() == 2
     (stop,) = stops(demo)
-    assert stop["step"] == "explore.3" and "GM ruling" in str(stop["reason"])
+    assert stop["step"] == "explore.3" and "ruling by hand" in str(stop["reason"])
     assert Event.objects.filter(campaign=now, type="RunOnStarted", visibility="public").count() == 1
 
 
@@ -102,6 +118,7 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
     at(demo, "expand.1")
     for player in demo.players:
         flow.phase_ready_mark(player, demo.campaign.pk, round=1, step="expand.1")
+    options(demo, module_cw_trade=True)  # Exploit 1 and 2 are the GM's to rule by hand
     run_on(demo)
     # Every Expand step after the first counts them ready: the run goes on into Exploit's first GM ruling step.
     assert campaign(demo).step.key == "exploit.1"
