@@ -18,9 +18,10 @@ from game.selectors.seats import seats_for
 from game.services import deadlines, seats
 
 
+# A blank reason is the service's to refuse: its sentence says why one is needed.
 class ExtendInput(serializers.Serializer[dict[str, Any]]):
     minutes = serializers.IntegerField(min_value=1, max_value=deadlines.MAX_MINUTES)
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=2000, allow_blank=True)
 
 
 class NudgeInput(serializers.Serializer[dict[str, Any]]):
@@ -32,7 +33,7 @@ class HandToBotInput(serializers.Serializer[dict[str, Any]]):
     civ_id = serializers.IntegerField()
     rounds = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True, default=None,
                                       help_text="How many rounds, from this one; none: until given back.")
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=2000, allow_blank=True)
 
 
 class DelegateInput(serializers.Serializer[dict[str, Any]]):

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from game.models import Campaign, StepClock
 from game.selectors.flow import step_waiting_for
-from game.visibility import Viewer
+from game.visibility import Viewer, active_delegation
 
 
 def clock_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
@@ -25,11 +25,15 @@ def clock_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         "opened_at": clock.opened_at.isoformat() if clock else None,
         "deadline": deadline.isoformat() if deadline else None, "passed": passed, "now": now.isoformat(),
     }
+    held = None
+    if viewer.is_player and viewer.seat_held_by is not None and viewer.civ_id is not None:
+        seat = active_delegation(campaign, viewer.civ_id)
+        held = "a bot" if seat is None or seat.is_bot else seat.delegate.get_username()
     if not (viewer.is_gm or viewer.is_player) or campaign.status != Campaign.Status.OPEN:
-        return answer | ({"waiting_on_you": False, "seat_held_by": viewer.seat_held_by} if viewer.is_player else {})
+        return answer | ({"waiting_on_you": False, "seat_held_by": held} if viewer.is_player else {})
     waiting = step_waiting_for(campaign)
     if viewer.is_gm:
         players = [{"civ_id": civ, "name": waiting["names"][str(civ)], "held_by": waiting["seats"][str(civ)]}
                    for civ in waiting["players"]]
         return answer | {"waiting": waiting["summary"], "players": players, "late": players if passed else []}
-    return answer | {"waiting_on_you": viewer.civ_id in waiting["players"], "seat_held_by": viewer.seat_held_by}
+    return answer | {"waiting_on_you": viewer.civ_id in waiting["players"], "seat_held_by": held}
