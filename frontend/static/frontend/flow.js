@@ -51,6 +51,8 @@
 
   function renderButton() {
     const state = CV.state;
+    // A failed resolution or a battle choice (the campaign waits as failed) ends what this page shows as running.
+    if (state.status === "failed" || state.status === "ended") running = false;
     $("#flow-run-on").disabled = running || state.status === "resolving" || state.status === "ended";
     $("#flow-auto").hidden = !(state.rule_options && state.rule_options.auto_run);
   }
@@ -71,10 +73,10 @@
       progress(`Running on: ${$("#flow-progress-steps").children.length} step(s) resolved…`);
     } else if (event.type === "RunOnStopped") {
       running = false;
-      $("#flow-progress").dataset.stopped = event.payload.step;
+      const box = $("#flow-progress");
+      box.dataset.stopped = event.payload.step;
+      box.dataset.stops = String(Number(box.dataset.stops || 0) + 1);
       progress(`Stopped at ${event.payload.label}: ${event.payload.reason}`);
-    } else if (event.type === "CampaignEnded") {
-      running = false;
     }
     renderButton();
   }
@@ -84,6 +86,7 @@
     $("#flow-run-on").addEventListener("click", async () => {
       const msg = $("#flow-msg");
       const button = $("#flow-run-on");
+      running = true;  // until the run says where it stopped
       button.disabled = true;
       msg.textContent = `Resolving ${CV.state.step_label} and running on…`;
       try {
