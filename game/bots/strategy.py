@@ -417,7 +417,9 @@ def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[
         elif situation.special(unit, "cargo_capacity") or not situation.special(unit, "ftl"):
             continue  # freighters and builders work where they are
         elif situation.special(unit, "colonize"):
-            place = None if _colony_sites_here(situation, unit) else home
+            sites = _colony_sites(situation)
+            place = None if here[1] in sites or not sites else _nearest(here[0], [
+                (str(situation.poi_sector(poi)), poi) for poi in sorted(sites)], situation.rng)
         elif situation.armed(unit) and strike is not None:
             place = strike
         else:
@@ -430,11 +432,11 @@ def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[
     return plans
 
 
-def _colony_sites_here(situation: Situation, unit: JSON) -> bool:
-    here = unit.get("poi_id")
+def _colony_sites(situation: Situation) -> set[str]:
+    """The Points of Interest with a viable planet the civilization has surveyed and nobody it sees holds."""
     taken = {c["planet_id"] for c in situation.view["colonies"] + situation.view["other_colonies"]}
-    return any(p.get("poi_id") == here and p.get("viable") and p["planet_id"] not in taken
-               for p in situation.view["planets"])
+    return {p["poi_id"] for p in situation.view["planets"]
+            if p.get("viable") and p["planet_id"] not in taken and situation.poi_sector(p["poi_id"])}
 
 
 @planner("PlotCourse")

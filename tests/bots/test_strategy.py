@@ -1,0 +1,226 @@
+"""The bot's decisions, pure: a civilization's view and its legal-orders offers (as the API gives them) in, orders
+out. No database: the strategy never reads anything but the API's JSON."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from game.bots import strategy
+from game.bots.play import turn_rng
+from game.bots.strategy import Situation, decide
+
+ABILITIES = {
+    "scout": {"armed": False, "ftl": True, "colonize": False, "cargo_capacity": 0},
+    "corvette": {"armed": True, "ftl": True, "colonize": False, "cargo_capacity": 0},
+    "colony-ship": {"armed": False, "ftl": True, "colonize": True, "cargo_capacity": 0},
+    "freighter": {"armed": False, "ftl": False, "colonize": False, "cargo_capacity": 50},
+    "builder": {"armed": False, "ftl": False, "colonize": False, "cargo_capacity": 0},
+}
+HOME = ("0,0", "home")
+
+
+def unit(unit_id: int, design: str, sector: str = "0,0", poi: str | None = "home", civ: int = 1,
+         **extra: Any) -> dict[str, Any]:
+    return {"unit_id": unit_id, "civ_id": civ, "design_id": design, "name": f"{design} {unit_id}",
+            "sector_id": sector, "poi_id": poi, "state": "operational", "destination_sector": None,
+            "destination_poi": None, "ore": 0, **extra}
+
+
+def view(units: list[dict[str, Any]], *, others: Sequence[dict[str, Any]] = (),
+         other_colonies: Sequence[dict[str, Any]] = (), pois: Sequence[tuple[str, str]] = (),
+         surveyed: Sequence[str] = ("home-A1", "home-A2"), colonies: list[dict[str, Any]] | None = None,
+         mines: Sequence[dict[str, Any]] = (), mu: int = 1000) -> dict[str, Any]:
+    all_pois = [HOME, *pois]
+    planets: list[dict[str, Any]] = [{"planet_id": f"{poi}-A1", "poi_id": poi} for _, poi in all_pois]
+    planets += [{"planet_id": "home-A2", "poi_id": "home"}]
+    for planet in planets:  # what a survey tells (the API gives the rest of a planet only once surveyed)
+        if planet["planet_id"] in surveyed:
+            planet["viable"] = planet["planet_id"] != "home-A1"
+    return {
+        "civ": {"civ_id": 1, "name": "Sol", "mu": mu, "surveyed_planets": list(surveyed)},
+        "pois": [{"poi_id": poi, "sector_id": sector, "kind": "star_system"} for sector, poi in all_pois],
+        "planets": planets,
+        "design_abilities": ABILITIES,
+        "units": units,
+        "other_units": list(others),
+        "colonies": colonies if colonies is not None else [{"colony_id": 1, "civ_id": 1, "planet_id": "home-A1"}],
+        "other_colonies": list(other_colonies),
+        "mines": list(mines),
+        "projects": [],
+    }
+
+
+def choice_field(name: str, values: list[Any], costs: dict[Any, dict[str, int]] | None = None) -> dict[str, Any]:
+    return {"name": name, "type": "choice", "required": True,
+            "choices": [{"value": v, "label": str(v), **({"cost": costs[v]} if costs else {})} for v in values]}
+
+
+def offer(kind: str, payload: dict[str, Any] | None = None, *fields: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": kind, "payload": payload or {}, "fields": list(fields)}
+
+
+def situation(the_view: dict[str, Any], offers: list[dict[str, Any]], step: str = "explore.14",
+              seed: str = "seed") -> Situation:
+    state = {"round": 3, "step": step, "status": "open", "step_kind": "orders"}
+    return Situation(state, the_view, offers, turn_rng(seed, 3, step))
+
+
+def course_offer(unit_ids: list[int], places: list[tuple[str, str]]) -> dict[str, Any]:
+    return offer("PlotCourse", {}, choice_field("unit_id", unit_ids),
+                 choice_field("sector_id", sorted({s for s, _ in places})),
+                 choice_field("poi_id", [p for _, p in places]))
+
+
+def courses(orders: list[dict[str, Any]]) -> dict[int, tuple[str, str | None]]:
+    return {o["payload"]["unit_id"]: (o["payload"]["sector_id"], o["payload"].get("poi_id"))
+            for o in orders if o["kind"] == "PlotCourse"}
+
+
+PLACES = [("1,0", "near"), ("3,0", "far"), ("0,2", "middle")]
+
+
+def test_scouts_explore_the_nearest_unsurveyed_systems_each_a_different_one() -> None:
+    scouts = [unit(2, "scout"), unit(3, "scout")]
+    plans = courses(decide(situation(view(scouts, pois=PLACES), [course_offer([2, 3], [HOME, *PLACES])])))
+    assert plans == {2: ("1,0", "near"), 3: ("0,2", "middle")}
+
+
+def test_a_scout_does_not_revisit_a_system_its_civilization_has_surveyed() -> None:
+    the_view = view([unit(2, "scout")], pois=PLACES, surveyed=["home-A1", "near-A1"])
+    assert courses(decide(situation(the_view, [course_offer([2], [HOME, *PLACES])]))) == {2: ("0,2", "middle")}
+
+
+def test_one_warship_guards_home_and_the_others_strike_the_weakest_civilization_seen() -> None:
+    warships = [unit(4, "corvette"), unit(5, "corvette"), unit(6, "corvette", "1,0", "near")]
+    others = [unit(90, "corvette", "3,0", "far", civ=2), unit(91, "corvette", "3,0", "far", civ=2),
+              unit(92, "scout", "0,2", "middle", civ=3)]
+    colonies = [{"colony_id": 70, "civ_id": 3, "planet_id": "middle-A1"}]
+    the_view = view(warships, others=others, other_colonies=colonies, pois=PLACES)
+    plans = courses(decide(situation(the_view, [course_offer([4, 5, 6], [HOME, *PLACES])])))
+    assert 4 not in plans  # the guard is home already
+    assert plans == {5: ("0,2", "middle"), 6: ("0,2", "middle")}  # civilization 3: one unit in sight, not two
+
+
+def test_a_guard_away_from_home_comes_back() -> None:
+    the_view = view([unit(4, "corvette", "1,0", "near")], pois=PLACES)
+    assert courses(decide(situation(the_view, [course_offer([4], [HOME, *PLACES])]))) == {4: HOME}
+
+
+def test_a_colony_ship_without_a_free_planet_at_home_sets_out_for_the_nearest_surveyed_one() -> None:
+    colonies = [{"colony_id": 1, "civ_id": 1, "planet_id": "home-A1"}, {"colony_id": 2, "civ_id": 1,
+                                                                         "planet_id": "home-A2"}]
+    the_view = view([unit(7, "colony-ship")], pois=PLACES, colonies=colonies,
+                    surveyed=["home-A1", "home-A2", "far-A1", "middle-A1"])
+    assert courses(decide(situation(the_view, [course_offer([7], [HOME, *PLACES])]))) == {7: ("0,2", "middle")}
+
+
+def test_it_attacks_where_it_is_at_least_as_strong_and_not_where_it_is_weaker() -> None:
+    mine = [unit(4, "corvette", "1,0", "near"), unit(5, "corvette", "3,0", "far")]
+    others = [unit(90, "corvette", "1,0", "near", civ=2), unit(91, "corvette", "3,0", "far", civ=3),
+              unit(92, "corvette", "3,0", "far", civ=3)]
+    offers = [offer("StartSkirmish", {"sector_id": "3,0", "target_civ_id": 3}),
+              offer("StartSkirmish", {"sector_id": "1,0", "target_civ_id": 2})]
+    assert decide(situation(view(mine, others=others), offers, "explore.7")) == [
+        {"kind": "StartSkirmish", "payload": {"sector_id": "1,0", "target_civ_id": 2}}]
+    outnumbered = [unit(91, "corvette", "3,0", "far", civ=3), unit(92, "corvette", "3,0", "far", civ=3)]
+    assert decide(situation(view(mine[1:], others=outnumbered), offers[:1], "explore.7")) == []
+
+
+def test_a_builder_beside_a_colony_without_a_mine_builds_the_mine_instead_of_a_ship() -> None:
+    colonies = [{"colony_id": 1, "civ_id": 1, "planet_id": "home-A1"}, {"colony_id": 2, "civ_id": 1,
+                                                                         "planet_id": "home-A2"}]
+    the_view = view([unit(3, "builder")], colonies=colonies, mines=[{"mine_id": 9, "planet_id": "home-A1"}])
+    offers = [
+        offer("StartConstruction", {"unit_id": 3}, choice_field("planet_id", ["home-A1"]),
+              choice_field("design_id", ["corvette"])),
+        offer("BuildMine", {"unit_id": 3}, choice_field("planet_id", ["home-A1", "home-A2"]),
+              {"name": "stations", "type": "integer", "min": 1, "max": 40}),
+    ]
+    assert decide(situation(the_view, offers, "expand.6")) == [
+        {"kind": "BuildMine", "payload": {"unit_id": 3, "planet_id": "home-A2", "stations": strategy.MINE_STATIONS}}]
+
+
+def test_with_every_colony_mined_the_builder_builds_a_warship_or_a_colony_ship_when_colonies_are_few() -> None:
+    offers = [offer("StartConstruction", {"unit_id": 3}, choice_field("planet_id", ["home-A1"]),
+                    choice_field("design_id", ["colony-ship", "corvette"]))]
+    mined = [{"mine_id": 9, "planet_id": "home-A1"}]
+    first = decide(situation(view([unit(3, "builder")], mines=mined), offers, "expand.6"))
+    assert first[0]["payload"]["design_id"] == "colony-ship"
+    with_ship = view([unit(3, "builder"), unit(7, "colony-ship")], mines=mined)
+    assert decide(situation(with_ship, offers, "expand.6", seed="no-scout"))[0]["payload"]["design_id"] in (
+        "corvette", "scout")
+
+
+def test_a_colony_ship_settles_the_cheapest_planet_the_treasury_pays_for() -> None:
+    offers = [offer("Colonize", {"unit_id": 7}, choice_field(
+        "planet_id", ["home-A2", "home-A3", "home-A4"],
+        {"home-A2": {"mu": 900}, "home-A3": {"mu": 300}, "home-A4": {"mu": 5000}}))]
+    assert decide(situation(view([unit(7, "colony-ship")], mu=500), offers, "expand.5")) == [
+        {"kind": "Colonize", "payload": {"unit_id": 7, "planet_id": "home-A3"}}]
+    assert decide(situation(view([unit(7, "colony-ship")], mu=100), offers, "expand.5")) == []
+
+
+def test_a_unit_meeting_another_civilizations_unit_gives_it_a_small_gift() -> None:
+    others = [unit(90, "corvette", civ=2)]
+    offers = [offer("Gift", {"unit_id": 4}, choice_field("to_unit_id", [90]),
+                    {"name": "ore", "type": "integer", "min": 0, "max": 0},
+                    {"name": "mu", "type": "integer", "min": 0, "max": 1000})]
+    assert decide(situation(view([unit(4, "corvette")], others=others), offers, "explore.11")) == [
+        {"kind": "Gift", "payload": {"unit_id": 4, "to_unit_id": 90, "mu": strategy.GIFT_MU}}]
+
+
+def test_cargo_is_loaded_into_an_empty_hold_and_unloaded_from_a_full_one() -> None:
+    ore_field = {"name": "ore", "type": "integer", "min": 0, "max": 40}
+    empty = view([unit(5, "freighter")])
+    assert decide(situation(empty, [offer("LoadCargo", {"unit_id": 5}, ore_field)], "expand.1")) == [
+        {"kind": "LoadCargo", "payload": {"unit_id": 5, "ore": 20}}]
+    full = view([unit(5, "freighter", ore=20)])
+    unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20})
+    assert decide(situation(full, [unload], "expand.1")) == [
+        {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20}}]
+
+
+def test_armed_units_caught_in_a_skirmish_join_and_the_others_evade() -> None:
+    options = choice_field("choice", ["join", "evade"])
+    offers = [offer("JoinOrEvade", {"unit_id": 4}, options),
+              offer("JoinOrEvade", {"unit_id": 3}, choice_field("choice", ["evade"]))]
+    assert [o["payload"] for o in decide(situation(view([]), offers, "exterminate.3"))] == [
+        {"unit_id": 4, "choice": "join"}, {"unit_id": 3, "choice": "evade"}]
+
+
+def test_a_message_goes_to_every_civilization_in_communications_range() -> None:
+    offers = [offer("SendMessage", {}, choice_field("to_civ_id", [2, 3]))]
+    orders = decide(situation(view([]), offers, "explore.8"))
+    assert [o["payload"]["to_civ_id"] for o in orders] == [2, 3]
+    assert all("Sol" in o["payload"]["text"] or "Round 3" in o["payload"]["text"] for o in orders)
+
+
+def test_the_same_seed_makes_the_same_decisions() -> None:
+    scouts = [unit(2, "scout"), unit(3, "scout")]
+    places = [("1,0", "a"), ("0,1", "b"), ("1,-1", "c")]  # all at the same distance: the dice choose
+    runs = [courses(decide(situation(view(scouts, pois=places), [course_offer([2, 3], [HOME, *places])],
+                                     seed=seed))) for seed in ("x", "x", "y", "z", "w")]
+    assert runs[0] == runs[1]
+    assert len({tuple(sorted(r.items())) for r in runs}) > 1
+
+
+def test_an_order_kind_without_a_planner_is_left_alone_and_a_registered_planner_plays_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    research = offer("Research", {}, choice_field("field", ["physics", "biology"]))
+    assert decide(situation(view([]), [research, offer("Declare")], "exploit.8")) == []
+    monkeypatch.setitem(strategy.PLANNERS, "Research", lambda s, offers: [
+        strategy.order(offers[0], field=s.rng.choice(strategy.choices(offers[0], "field")))])
+    (ordered,) = decide(situation(view([]), [research], "exploit.8"))
+    assert ordered["kind"] == "Research" and ordered["payload"]["field"] in ("physics", "biology")
+
+
+def test_sector_distance_counts_hexes_on_axial_coordinates() -> None:
+    assert strategy.sector_distance("0,0", "3,0") == 3
+    assert strategy.sector_distance("0,0", "2,-1") == 2
+    assert strategy.sector_distance("1,2", "1,2") == 0
+    assert isinstance(turn_rng("s", 1, "explore.7"), random.Random)
