@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from game import selectors
+from game.selectors.settings import rule_modules
 
 WHOLE_FROM_ONE = {"min_value": "Give a whole number from 1 up, or leave it empty.",
                   "invalid": "Give a whole number from 1 up, or leave it empty."}
@@ -22,6 +23,10 @@ class CampaignForm(forms.Form):
     dice_mode = forms.ChoiceField(label="Dice", choices=[("server", "Server rolls (seeded)"),
                                                         ("entered", "GM enters physical rolls")])
     is_public = forms.BooleanField(required=False, label="Public: anyone may follow it as a spectator")
+    modules = forms.MultipleChoiceField(
+        required=False, choices=rule_modules(), widget=forms.CheckboxSelectMultiple, label="Rule modules",
+        help_text="Their rules are not built yet: the switch is kept and shown, and you rule their steps by hand. "
+                  "The campaign's Settings page changes them, and every other setting, later.")
     # How the campaign is won (game.engine.victory); the GM may always declare the end.
     elimination = forms.BooleanField(required=False, initial=True,
                                      label="Elimination: the last civilization holding colonies wins")
@@ -39,7 +44,7 @@ class CampaignForm(forms.Form):
     VICTORY_FIELDS = ("elimination", "score_threshold", "round_limit", "end_visibility")
 
     def setup_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name not in self.VICTORY_FIELDS]
+        return [self[name] for name in self.fields if name not in (*self.VICTORY_FIELDS, "modules")]
 
     def victory_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.VICTORY_FIELDS]

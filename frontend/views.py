@@ -77,7 +77,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         try:
             campaign = services.campaign_create(
                 request.user, name=data["name"], seed=data["seed"],
-                rule_options={"combat_system": data["combat_system"], "dice_mode": data["dice_mode"]},
+                rule_options={"combat_system": data["combat_system"], "dice_mode": data["dice_mode"],
+                              **{module: True for module in data["modules"]}},
                 is_public=data["is_public"], first_year=data["first_year"],
                 victory={"elimination": data["elimination"], "score_threshold": data["score_threshold"],
                          "round_limit": data["round_limit"]},

@@ -14,6 +14,11 @@ from game.models import Campaign, Civilization, SettingsVersion
 from game.visibility import Viewer
 
 
+def rule_modules() -> list[tuple[str, str]]:
+    """Every rule module a campaign may switch on, as (setting key, title)."""
+    return [(key, title) for key, title, _ in catalogue.MODULES]
+
+
 def settings_context(campaign: Campaign) -> catalogue.Context:
     civs = dict(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", "name"))
     return catalogue.Context(civ_ids=tuple(civs), combat_systems=tuple(combat_systems()),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
 
 from game import services
 from game.engine.phases import ALL_STEPS
@@ -46,6 +47,21 @@ def test_a_new_campaign_writes_version_1_with_its_choices(db: None) -> None:
     with pytest.raises(ServiceError) as refused:
         services.campaign_create(gm, name="Bad", rule_options={"choice_minutes": -1})
     assert refused.value.field == "rule_options.choice_minutes"
+
+
+def test_the_new_campaign_form_switches_rule_modules_on_in_version_1(db: None) -> None:
+    gm = make_table("form").gm
+    client = Client()
+    client.force_login(gm)
+    page = client.get("/").content.decode()
+    assert "Centurion tactical battles" in page and "you rule their steps by hand" in page
+    created = client.post("/campaigns/new/", {
+        "name": "Modular", "first_year": 2400, "combat_system": "diceless", "dice_mode": "server",
+        "end_visibility": "keep", "modules": ["module_cw_research", "module_centurion"]})
+    assert created.status_code == 302
+    first = SettingsVersion.objects.get(campaign__name="Modular")
+    assert first.values["module_cw_research"] and first.values["module_centurion"]
+    assert not first.values["module_cw_supply"] and first.values["combat_system"] == "diceless"
 
 
 def test_a_change_is_in_force_at_once_and_every_player_reads_it_with_the_reason(table: Table) -> None:
