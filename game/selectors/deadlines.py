@@ -3,13 +3,31 @@ civilization, a player only whether it waits on them."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
 
-from game.models import Campaign, StepClock
+from game.models import Campaign, Event, StepClock
 from game.selectors.flow import step_waiting_for
 from game.visibility import Viewer, active_delegation
+
+# What opens a step: the campaign's Start opens round 1's first step, then each resolution or undo the next.
+OPENING_EVENTS = ("StepOpened", "CampaignStarted")
+
+
+def step_opened_at(campaign: Campaign) -> datetime | None:
+    """When the open step opened: its opening event's time (None before the Start)."""
+    return Event.objects.filter(campaign=campaign, type__in=OPENING_EVENTS, undone=False).order_by(
+        "-seq").values_list("created_at", flat=True).first()
+
+
+def current_clock(campaign: Campaign) -> StepClock | None:
+    """The open step's clock; None until its clock has started (`game.tasks.step_clock` runs after the opening
+    commits), so a step never inherits the deadline of the step before."""
+    clock = StepClock.objects.filter(campaign=campaign).first()
+    opened = step_opened_at(campaign)
+    return clock if clock is not None and (opened is None or clock.opened_at >= opened) else None
 
 
 def clock_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
@@ -17,7 +35,7 @@ def clock_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     own clock says); for the GM `waiting` (FLOW's summary) and `late` ([{civ_id, name, held_by}] once the deadline
     has passed); for a player `waiting_on_you` and `seat_held_by`."""
     now = timezone.now()
-    clock = StepClock.objects.filter(campaign=campaign).first()
+    clock = current_clock(campaign)
     deadline = clock.deadline if clock else None
     passed = deadline is not None and deadline <= now
     answer: dict[str, Any] = {

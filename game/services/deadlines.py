@@ -20,12 +20,11 @@ from game.engine.phases import Pointer
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, Event, Membership, StepClock
+from game.selectors.deadlines import current_clock, step_opened_at
 from game.selectors.flow import step_waiting_for
 from game.visibility import active_delegation, require_gm, viewer_for
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
-# What opens a step: the campaign's Start opens round 1's first step, then each resolution or undo the next.
-OPENING_EVENTS = ("StepOpened", "CampaignStarted")
 MAX_MINUTES = 60 * 24 * 14
 
 
@@ -44,9 +43,7 @@ def clock_open(campaign_id: int, round: int, step_index: int) -> StepClock | Non
         campaign = locked_campaign(campaign_id)
         if campaign.pointer != Pointer(round, step_index) or campaign.status != Campaign.Status.OPEN:
             return None
-        opening = Event.objects.filter(campaign=campaign, type__in=OPENING_EVENTS, undone=False).order_by(
-            "-seq").values_list("created_at", flat=True).first()
-        opened_at = opening or timezone.now()
+        opened_at = step_opened_at(campaign) or timezone.now()
         clock = StepClock.objects.select_for_update().filter(campaign=campaign).first()
         if clock is not None and clock.opened_at == opened_at:
             return clock
@@ -76,9 +73,12 @@ def deadline_extend(gm: User, campaign_id: int, *, minutes: int, reason: str) ->
         if campaign.status != Campaign.Status.OPEN:
             raise ServiceError(f"{campaign.step.label} is not open for orders now.", field="minutes")
         now = timezone.now()
-        clock, _ = StepClock.objects.get_or_create(campaign=campaign, defaults={"opened_at": now})
-        clock.deadline = max(clock.deadline or now, now) + timedelta(minutes=minutes)
-        clock.save(update_fields=["deadline"])
+        clock = current_clock(campaign)
+        deadline = max(clock.deadline or now, now) if clock else now
+        clock, _ = StepClock.objects.update_or_create(campaign=campaign, defaults={
+            "opened_at": clock.opened_at if clock else step_opened_at(campaign) or now,
+            "deadline": deadline + timedelta(minutes=minutes)})
+        assert clock.deadline is not None
         append_events(campaign, [engine_events.Event("DeadlineExtended", {
             "step": campaign.step.key, "label": campaign.step.label, "deadline": clock.deadline.isoformat(),
             "minutes": minutes, "reason": reason}, PUBLIC)], gm)
@@ -92,7 +92,7 @@ def player_nudge(gm: User, campaign_id: int, *, civ_id: int, text: str = "") -> 
         require_gm(viewer_for(gm, campaign))
         if not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
             raise ServiceError("That civilization is not in this campaign.", field="civ_id")
-        clock = StepClock.objects.filter(campaign=campaign).first()
+        clock = current_clock(campaign)
         (row,) = append_events(campaign, [engine_events.Event("PlayerNudged", {
             "civ_id": civ_id, "step": campaign.step.key, "label": campaign.step.label, "text": text.strip()},
             CIV, civ_id)], gm)
@@ -110,8 +110,9 @@ def deadlines_pass(now: datetime | None = None) -> list[int]:
     for campaign_id in due.values_list("campaign_id", flat=True):
         with transaction.atomic():
             campaign = locked_campaign(campaign_id)
-            clock = StepClock.objects.get(campaign=campaign)
-            if campaign.status != Campaign.Status.OPEN or clock.deadline is None or clock.deadline > now:
+            clock = current_clock(campaign)  # not a clock left from the step before, before this one's starts
+            if campaign.status != Campaign.Status.OPEN or clock is None or clock.deadline is None or \
+                    clock.deadline > now:
                 continue
             deadline = clock.deadline.isoformat()
             if Event.objects.filter(campaign=campaign, type="DeadlinePassed", round=campaign.round,

@@ -101,3 +101,65 @@ def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_play
     expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
     expect(player.locator("#my-orders li:not(.muted)")).to_have_count(bot_orders + 1)
     assert player.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scroll at 375 px"
+
+
+FRIEND = ("from django.contrib.auth import get_user_model; from game.models import Membership; "
+          "user = get_user_model().objects.create_user('friend', password='centauri-demo'); "
+          "Membership.objects.create(campaign_id=1, user=user, role='spectator')")
+
+
+def test_a_player_plans_an_absence_and_a_member_without_a_civilization_plays_their_seat(
+    cluster_factory: Callable[..., Cluster], browser: Browser,
+) -> None:
+    cluster = cluster_factory(daphnes=1, workers=1)
+    cluster.manage("cv_demo")
+    cluster.manage("shell", "-c", FRIEND)
+    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
+    advance_to(Client(base).login("gm"), CAMPAIGN, "explore.14")
+
+    player = browser.new_context(**PHONE).new_page()
+    sign_in(player, base, "player1")
+    open_campaign(player, base, CAMPAIGN)
+    player.get_by_text("Plan an absence").click()
+    form = player.locator("#dl-absence-form")
+    expect(form.get_by_label("From round")).to_have_value("1")
+    form.get_by_label("From round").fill("2")
+    form.get_by_label("To round (empty: until I take it back)").fill("1")
+    form.get_by_label("Who plays my seat").select_option(label="friend")
+    form.get_by_role("button", name="Hand over my seat").click()
+    expect(player.locator("#dl-until-error")).to_have_text("The last round cannot come before the first.")
+    form.get_by_label("From round").fill("1")
+    form.get_by_label("Note (the GM reads it)").fill("On holiday")
+    form.get_by_role("button", name="Hand over my seat").click()
+    expect(player.locator("#dl-held-text")).to_have_text(
+        "Friend holds your seat now; take it back to give orders yourself.")
+    expect(player.locator("#dl-my-seats")).to_contain_text("friend plays your seat, round 1 — On holiday")
+    expect(player.locator("form[data-kind=PlotCourse] button[type=submit]")).to_be_disabled()
+
+    # The friend plays the Terrans' seat as its player would: their page is the Terrans' player page.
+    friend = browser.new_page()
+    sign_in(friend, base, "friend")
+    open_campaign(friend, base, CAMPAIGN)
+    expect(friend.get_by_text("You are a player.")).to_be_visible()
+    expect(friend.locator("#dl-my-seats")).to_contain_text("You play this civilization's seat for its player, round 1")
+    expect(friend.locator("#dl-absence")).to_be_hidden()
+    course = friend.locator("form[data-kind=PlotCourse]")
+    course.get_by_label("Unit").select_option(label="Vigilant (Patrol Corvette)")
+    course.get_by_label("Destination").select_option(label="Sector 1,0 — Alpha Centauri")
+    course.get_by_role("button", name="Plot a course").click()
+    expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
+    given = "Plot a course · Unit: Vigilant · Destination: Sector 1,0"
+    expect(player.locator("#my-orders li", has_text=given)).to_be_visible()  # the player's page, live
+
+    # Back from holiday early: the seat is the player's again, and so are the orders.
+    player.get_by_role("button", name="Take my seat back").click()
+    expect(player.locator("#dl-held")).to_be_hidden()
+    course = player.locator("form[data-kind=PlotCourse]")
+    course.get_by_label("Unit").select_option(label="Sentinel (Patrol Corvette)")
+    course.get_by_label("Destination").select_option(label="Sector 0,1 — Morgan Prime")
+    course.get_by_role("button", name="Plot a course").click()
+    expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
+    status, _ = Client(base).login("friend").request("POST", f"/api/campaigns/{CAMPAIGN}/orders/", {
+        "round": 1, "step": "explore.14", "kind": "PlotCourse", "idempotency_key": "friend-after-the-holiday",
+        "payload": {"unit_id": 107, "sector_id": "1,0"}})
+    assert status == 403, "the friend follows the campaign again, without a seat"

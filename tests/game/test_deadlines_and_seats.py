@@ -15,6 +15,7 @@ from celery import current_app
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
+from django.db.models import F
 from django.utils import timezone
 
 from game import services
@@ -102,6 +103,33 @@ def test_a_step_opens_with_the_deadline_its_setting_gives(table: Table,
     with django_capture_on_commit_callbacks(execute=True):
         services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step="explore.14")
     assert StepClock.objects.get(campaign=campaign).deadline is None
+
+
+def test_an_undone_step_opens_again_with_its_whole_allowance(table: Table,
+                                                             django_capture_on_commit_callbacks: Callbacks) -> None:
+    campaign = open_moves(table, django_capture_on_commit_callbacks, deadline_minutes={"explore.14": 30})
+    first = StepClock.objects.get(campaign=campaign).deadline
+    with django_capture_on_commit_callbacks(execute=True):
+        services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step="explore.14")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.step_undo(table.gm, campaign.pk, reason="A course was mistyped")
+    reopened = Event.objects.filter(campaign=campaign, type="StepOpened").latest("seq")
+    clock = StepClock.objects.get(campaign=campaign)
+    assert clock.deadline == reopened.created_at + timedelta(minutes=30) and first is not None
+    assert clock.deadline > first
+
+
+def test_a_step_never_inherits_the_deadline_of_the_step_before(
+        table: Table, django_capture_on_commit_callbacks: Callbacks) -> None:
+    campaign = open_moves(table, django_capture_on_commit_callbacks, deadline_minutes={"explore.14": 30},
+                          advance_at_deadline=True)
+    # Until the open step's clock starts (a task, after the opening commits), the clock is the step before's.
+    StepClock.objects.filter(campaign=campaign).update(opened_at=F("opened_at") - timedelta(minutes=5),
+                                                       deadline=timezone.now() - timedelta(seconds=1))
+    assert deadlines.deadlines_pass() == []
+    assert table.client(table.gm).get(table.url("clock/")).json()["deadline"] is None
+    campaign.refresh_from_db()
+    assert campaign.step.key == "explore.14"
 
 
 def test_the_gm_grants_more_time_and_everyone_reads_why(table: Table,
