@@ -17,6 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.db.models import F
 
+from game.engine import settings_catalogue
 from game.engine.apply import HANDLERS, apply_events
 from game.engine.events import Event as EngineEvent
 from game.engine.world import World, world_from_dict, world_to_dict
@@ -35,14 +36,15 @@ def changes_world(events: Sequence[EngineEvent]) -> bool:
 
 
 def load_world(campaign: Campaign) -> World:
-    """The campaign's current world."""
+    """The campaign's current world, with the settings the rules read from it (wars, trade, detection rolls,
+    the personnel module) as the GM set them, so an order is checked against the rules the step will apply."""
     with _cache_lock:
         cached = _cache.get(campaign.pk)
     if cached is not None and cached[0] == campaign.state_seq:
-        return cached[1]
+        return settings_catalogue.in_world(cached[1], campaign.rule_options)
     world = _rebuild(campaign.pk, campaign.state_seq)
     remember(campaign, world)
-    return world
+    return settings_catalogue.in_world(world, campaign.rule_options)
 
 
 def remember(campaign: Campaign, world: World) -> None:

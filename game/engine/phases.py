@@ -62,7 +62,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (R, "An En Route Unit whose ETA has been met or exceeded now arrives at its Destination and is Operational."),
         (T, "TODO Any Research Projects whose Research Time has been met or exceeded now officially become finished "
             "Inventions you can build right away."),
-        (T, "TODO If you have any spies active in the field, they will now report their findings for this quarter."),
+        (R, "If you have any spies active in the field, they will now report their findings for this quarter."),
         (R, "Determine whether or not planets and other celestial bodies exist within your civilization's LRS range. "
             "(Optional: GM Rolls to determine whether or not you detect cloaked, hidden, or other anomalies in your "
             "LRS range.)"),
@@ -77,7 +77,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (T, "TODO Trades"),
         (P, "If a unit within your civilization is at the same Destination as another civilization's unit, you may "
             "deliver gifts or exchange trade goods now."),
-        (T, "TODO If you have any spies in the field, you may issue new orders to them now."),
+        (P, "If you have any spies in the field, you may issue new orders to them now."),
         (T, "TODO If you have any Researchers not currently Engaged, you may now give the order to research a new "
             "technology."),
         (P, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),

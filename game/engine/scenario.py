@@ -253,6 +253,8 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "terraforming": ("civ_id",),
     "ore_stocks": ("civ_id",),
     "skirmishes": ("attacker_civ", "defender_civ", "victor_civ"),
+    "agents": ("held_by",),
+    "missions": ("civ_id", "target_civ"),
 }
 _CIV_PAIRS = ("wars", "contacts")
 
@@ -266,7 +268,7 @@ def assign_civilizations(world: World, players: Mapping[int, tuple[int, str]]) -
     data = world_to_dict(world)
     new_id = {old: new for old, (new, _) in players.items()}
     for records, names in _CIV_FIELDS.items():
-        for record in data[records]:
+        for record in data.get(records, ()):  # the personnel module's tables are left out while empty
             for name in names:
                 if record.get(name) is not None:
                     record[name] = new_id[record[name]]

@@ -422,7 +422,7 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 # The settings the round's step functions read from the world: who is at war and who forbids free trade
 # (Exploit 7), and the optional GM detection rolls (Explore 5 and 6).
-WORLD_SETTINGS = ("wars", "free_trade", "gm_detection_rolls")
+WORLD_SETTINGS = ("wars", "free_trade", "gm_detection_rolls", "module_cg_personnel")
 
 
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
@@ -436,6 +436,9 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                      for civ_id, civ in world.civs.items()})
     if "gm_detection_rolls" in rule_options:
         world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
+    if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
+        world = replace(world, options=replace(world.options,
+                                               personnel_missions=bool(rule_options["module_cg_personnel"])))
     return world
 
 
@@ -443,4 +446,6 @@ def from_world(world: World) -> dict[str, Any]:
     """Those settings as a world (a loaded scenario) holds them, so the settings page tells what is in force."""
     return {"wars": [list(pair) for pair in sorted(world.wars)],
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
-            "gm_detection_rolls": world.options.gm_detection_rolls}
+            "gm_detection_rolls": world.options.gm_detection_rolls,
+            # the personnel module only when the world has it on, so a world without it reads as before
+            **({"module_cg_personnel": True} if world.options.personnel_missions else {})}

@@ -194,6 +194,41 @@ class RuleOptions:
     special_resources: bool = False  # Exploit 6
     cp_per_mu: int = CP_PER_MU  # the money scale: Cluster War prices in CP are paid in MU at this rate
     full_star_map: bool = True  # CW 12.1: everyone has the strategic map; off: charts grow by exploring
+    personnel_missions: bool = False  # the Centaurus Gate personnel module (Explore 4 and 12)
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A Personnel-scale unit's Centaurus Gate sheet (game.engine.personnel): attribute die codes ("3d+1"),
+    abilities with their mastery, conditions, the crisis clock."""
+
+    unit_id: int
+    role: str
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    abilities: Mapping[str, int] = field(default_factory=dict)
+    conditions: tuple[str, ...] = ()
+    clock: int = 12
+    roles: int = 1
+    critical: int = 0
+    advancements: int = 0
+    held_by: int | None = None  # caught: the civilization holding it
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A mission ordered in Explore 12: the system's proposal (rolls and outcome), the GM's ruling on it, and
+    whether its report went out in Explore 4."""
+
+    mission_id: int
+    civ_id: int
+    agent_id: int
+    kind: str
+    round: int
+    colony_id: int | None = None
+    target_civ: int | None = None
+    status: str = "proposed"  # proposed -> confirmed (by the GM) -> reported (Explore 4)
+    proposal: Mapping[str, Any] = field(default_factory=dict)
+    narration: str = ""
 
 
 @dataclass(frozen=True)
@@ -212,6 +247,8 @@ class World:
         default_factory=dict
     )  # (civ_id, poi_id) -> Ore at the site
     skirmishes: Mapping[str, SkirmishState] = field(default_factory=dict)
+    agents: Mapping[int, Agent] = field(default_factory=dict)  # unit id -> sheet
+    missions: Mapping[int, Mission] = field(default_factory=dict)
     wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id)
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
     options: RuleOptions = field(default_factory=RuleOptions)
@@ -306,7 +343,8 @@ def record_to_dict(record: object) -> dict[str, Any]:
 def world_to_dict(world: World) -> dict[str, Any]:
     starter_ids = {d.design_id for d in STARTER_UNITS}
     return {
-        "options": vars(world.options).copy(),
+        "options": {k: v for k, v in vars(world.options).items()
+                    if k != "personnel_missions" or v},  # written once switched on, like the tables below
         "next_id": world.next_id,
         # Starter designs are implied; only a campaign's own designs are written out.
         "designs": [_design_to_dict(d) for k, d in sorted(world.designs.items()) if k not in starter_ids],
@@ -325,6 +363,10 @@ def world_to_dict(world: World) -> dict[str, Any]:
         "skirmishes": [record_to_dict(s) for _, s in sorted(world.skirmishes.items())],
         "wars": [list(p) for p in sorted(world.wars)],
         "contacts": [list(p) for p in sorted(world.contacts)],
+        # The personnel module's tables only when it has put something in them, so worlds without it read as
+        # they did before it.
+        **({"agents": [record_to_dict(a) for _, a in sorted(world.agents.items())]} if world.agents else {}),
+        **({"missions": [record_to_dict(m) for _, m in sorted(world.missions.items())]} if world.missions else {}),
     }
 
 
@@ -390,6 +432,9 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
             )
             for s in data.get("skirmishes", ())
         },
+        agents={a["unit_id"]: Agent(**{**a, "conditions": tuple(a.get("conditions", ()))})
+                for a in data.get("agents", ())},
+        missions={m["mission_id"]: Mission(**m) for m in data.get("missions", ())},
         wars=frozenset(pair(*p) for p in data.get("wars", ())),
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),

@@ -46,6 +46,18 @@ from game.engine.orders.offers import (
     offer_unload,
     terraforming_cost,
 )
+from game.engine.orders.personnel import (
+    ATTRIBUTE_CHOICES,
+    MAX_TRAIN_PIPS,
+    MISSION_CHOICES,
+    ROLE_CHOICES,
+    check_mission,
+    check_recruit,
+    check_train,
+    offer_mission,
+    offer_recruit,
+    offer_train,
+)
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -250,5 +262,49 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("unit_id", "Salvaging unit", "unit"),),
         check_salvage,
         offer_salvage,
+    ),
+    # Explore 12 — the personnel module (game.engine.personnel): offered only while it is switched on.
+    OrderKind(
+        "RecruitAgent",
+        "Recruit an agent",
+        "Recruit a spy, envoy, saboteur or away team at one of your Operational colonies; it is a Personnel-scale "
+        "unit a ship can carry.",
+        frozenset({"explore.12"}),
+        (
+            Field("colony_id", "Where", "colony"),
+            Field("role", "Role", "option", options=ROLE_CHOICES),
+            Field("name", "Name", "text", max_length=UNIT_NAME_LIMIT),
+        ),
+        check_recruit,
+        offer_recruit,
+    ),
+    OrderKind(
+        "TrainAgent",
+        "Train an agent",
+        "An advancement: raise one attribute's die code by some pips, each pip costing the code's dice in MU.",
+        frozenset({"explore.12"}),
+        (
+            Field("unit_id", "Agent", "unit"),
+            Field("attribute", "Attribute", "option", options=ATTRIBUTE_CHOICES),
+            Field("pips", "Pips", "integer", minimum=1, maximum=MAX_TRAIN_PIPS),
+        ),
+        check_train,
+        offer_train,
+    ),
+    OrderKind(
+        "Mission",
+        "Send an agent on a mission",
+        "The system rolls Centaurus Gate's dice and proposes the outcome; the GM rules on it, and the report comes "
+        "in Explore 4 of the next round.",
+        frozenset({"explore.12"}),
+        (
+            Field("unit_id", "Agent", "unit"),
+            Field("mission", "Mission", "option", options=MISSION_CHOICES),
+            Field("colony_id", "Colony", "colony", required=False),
+            Field("extra_rolls", "Extra Probe rolls (10 MU each)", "integer", required=False, minimum=0,
+                  maximum=3),
+        ),
+        check_mission,
+        offer_mission,
     ),
 )

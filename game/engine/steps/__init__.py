@@ -17,11 +17,13 @@ from game.engine.steps import expand, exploit, explore, exterminate
 STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.1": explore.explore_1_en_route_ships_cover_their_move_rate,
     "explore.2": explore.explore_2_en_route_units_arrive,
+    "explore.4": explore.explore_4_spies_report,
     "explore.5": explore.explore_5_long_range_sensors_detect,
     "explore.6": explore.explore_6_close_scan,
     "explore.7": explore.explore_7_choice_to_start_a_skirmish,
     "explore.8": explore.explore_8_communications,
     "explore.11": explore.explore_11_gifts_and_trade_goods,
+    "explore.12": explore.explore_12_spies_new_orders,
     "explore.14": explore.explore_14_plot_a_course,
     "exterminate.1": exterminate.exterminate_1_who_can_fight,
     "exterminate.2": exterminate.exterminate_2_one_side_must_be_aware,
