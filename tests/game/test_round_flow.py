@@ -34,8 +34,8 @@ def eager_tasks() -> Iterator[None]:
 def demo() -> Table:
     table = make_table("flow")
     services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
-    # Research switched on: Explore 3 (research finished) is the GM's to rule by hand.
-    options(table, module_cw_research=True)
+    # Cluster War trade switched on: Exploit 1 and 2 (trade routes) are the GM's to rule by hand.
+    options(table, module_cw_trade=True)
     return table
 
 
@@ -66,10 +66,10 @@ def test_steps_that_need_nobody_say_so_and_a_ruling_step_waits_for_the_gm_while_
     waiting = step_waiting_for(campaign(demo))
     assert (waiting["needs_someone"], waiting["players"], waiting["gm"]) == (False, [], [])
     assert "waits for nobody" in waiting["summary"]
-    at(demo, "explore.3")
+    at(demo, "exploit.2")
     waiting = step_waiting_for(campaign(demo))
-    assert waiting["needs_someone"] and "the GM: a ruling by hand (Cluster War research on)" in waiting["summary"]
-    options(demo, module_cw_research=False)  # no rule fills the step: there is nothing to rule
+    assert waiting["needs_someone"] and "the GM: a ruling by hand (Cluster War trade on)" in waiting["summary"]
+    options(demo, module_cw_trade=False)  # no rule fills the step: there is nothing to rule
     assert not step_waiting_for(campaign(demo))["needs_someone"]
 
 
@@ -90,16 +90,17 @@ def test_an_order_step_waits_for_each_player_with_orders_to_give_until_they_are_
 
 
 def test_run_on_resolves_each_step_and_stops_at_the_first_that_needs_someone_saying_why(demo: Table) -> None:
+    at(demo, "expand.8")
     run_on(demo)
     now = campaign(demo)
-    # Explore 1 and 2 need nobody; Explore 3 is a GM ruling step.
-    assert (now.step.key, now.status) == ("explore.3", "open")
+    # Expand 8 and 9 need nobody; Exploit 1 is the GM's to rule while Cluster War trade is on.
+    assert (now.step.key, now.status) == ("exploit.1", "open")
     assert not StepClock.objects.get(campaign=now).run_on
     resolved = list(Event.objects.filter(campaign=now, type="StepResolved").values_list("payload__step", flat=True))
-    assert resolved == ["explore.1", "explore.2"]
+    assert resolved == ["expand.8", "expand.9"]
     assert StepResolution.objects.filter(campaign=now, status="done").count() == 2
     (stop,) = stops(demo)
-    assert stop["step"] == "explore.3" and "ruling by hand" in str(stop["reason"])
+    assert stop["step"] == "exploit.1" and "ruling by hand" in str(stop["reason"])
     assert Event.objects.filter(campaign=now, type="RunOnStarted", visibility="public").count() == 1
 
 
@@ -118,7 +119,6 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
     at(demo, "expand.1")
     for player in demo.players:
         flow.phase_ready_mark(player, demo.campaign.pk, round=1, step="expand.1")
-    options(demo, module_cw_trade=True)  # Exploit 1 and 2 are the GM's to rule by hand
     run_on(demo)
     # Every Expand step after the first counts them ready: the run goes on into Exploit's first GM ruling step.
     assert campaign(demo).step.key == "exploit.1"
@@ -128,14 +128,16 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
 
 
 def test_undo_after_a_run_on_takes_back_the_last_step_and_the_run_stays_stopped(demo: Table) -> None:
+    at(demo, "expand.8")
     run_on(demo)
     services.step_undo(demo.gm, demo.campaign.pk, reason="the second step again")
     now = campaign(demo)
-    assert now.step.key == "explore.2" and now.status == "open"
+    assert now.step.key == "expand.9" and now.status == "open"
     assert not StepClock.objects.get(campaign=now).run_on
+    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="expand.9", undone=True).exists()
     # The next Advance resolves only that step: the run that was undone does not go on by itself.
-    services.step_advance(demo.gm, now.pk, expected_round=1, expected_step="explore.2")
-    assert campaign(demo).step.key == "explore.3"
+    services.step_advance(demo.gm, now.pk, expected_round=1, expected_step="expand.9")
+    assert campaign(demo).step.key == "exploit.1"
 
 
 def test_an_undo_during_a_run_stops_it_and_says_why(demo: Table) -> None:
@@ -156,20 +158,23 @@ def test_only_the_gm_runs_on_and_a_stale_pointer_changes_nothing(demo: Table) ->
     assert response.status_code == 409 and "explore" in str(response.json()).lower()
     assert Event.objects.count() == events and campaign(demo).step.key == "explore.1"
     assert not StepClock.objects.filter(campaign=demo.campaign, run_on=True).exists()
-    response = demo.client(demo.gm).post(demo.url("run-on/"), {"round": 1, "step": "explore.1"}, format="json")
-    assert response.status_code == 202 and response.json()["step"] == "explore.3"
+    at(demo, "expand.8")
+    response = demo.client(demo.gm).post(demo.url("run-on/"), {"round": 1, "step": "expand.8"}, format="json")
+    assert response.status_code == 202 and response.json()["step"] == "exploit.1"
 
 
 def test_auto_run_goes_on_after_every_step_and_once_all_players_are_ready(demo: Table) -> None:
-    Campaign.objects.filter(pk=demo.campaign.pk).update(rule_options={"auto_run": True})
-    at(demo, "explore.13")
-    services.step_advance(demo.gm, demo.campaign.pk, expected_round=1, expected_step="explore.13")
-    assert campaign(demo).step.key == "explore.14"  # orders: it waits for the players
+    options(demo, auto_run=True)
+    at(demo, "exterminate.9")
+    services.step_advance(demo.gm, demo.campaign.pk, expected_round=1, expected_step="exterminate.9")
+    assert campaign(demo).step.key == "exterminate.10"  # Plot a Course: it waits for the players
+    assert "orders or ready" in str(stops(demo)[-1]["reason"])
     for player in demo.players:
-        services.ready_mark(player, demo.campaign.pk, round=1, step="explore.14")
-    # The last ready lets it go on, through Exterminate's steps that need nobody (no skirmish in the demo).
+        services.ready_mark(player, demo.campaign.pk, round=1, step="exterminate.10")
+    # The last ready lets it go on, through the steps after it that need nobody.
     now = campaign(demo)
-    assert now.step_index > ALL_STEPS.index(STEPS_BY_KEY["explore.14"]) or now.round > 1
+    assert now.step_index > ALL_STEPS.index(STEPS_BY_KEY["exterminate.10"]) or now.round > 1
+    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="exterminate.10").exists()
     assert step_waiting_for(now)["needs_someone"]
 
 
@@ -179,10 +184,11 @@ def test_a_failed_resolution_stops_the_run(demo: Table, monkeypatch: pytest.Monk
     def broken(step_input: object, dice: object) -> list[object]:
         raise RuntimeError("the ansible is down")
 
-    monkeypatch.setitem(engine_steps.STEP_FUNCTIONS, "explore.2", broken)
+    monkeypatch.setitem(engine_steps.STEP_FUNCTIONS, "expand.9", broken)
+    at(demo, "expand.8")
     run_on(demo)
     now = campaign(demo)
-    assert (now.step.key, now.status) == ("explore.2", "failed")
+    assert (now.step.key, now.status) == ("expand.9", "failed")
     assert not StepClock.objects.get(campaign=now).run_on and "failed" in str(stops(demo)[-1]["reason"])
     assert "failed" in step_waiting_for(now)["summary"]
 
