@@ -10,10 +10,12 @@ from combat.engine.registry import COMBAT_SYSTEMS
 from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
 from game import state_io
 from game.engine.catalogue import Names
-from game.engine.combat import ChoiceKind, OfferKind, Withdrawal
+from game.engine.combat import ChoiceKind, OfferKind, Withdrawal, is_combat_capable
 from game.engine.names import WorldNames
 from game.engine.phases import ALL_STEPS
-from game.engine.world import World
+from game.engine.settings_catalogue import skirmish_size
+from game.engine.steps.exterminate import combat_unit
+from game.engine.world import SkirmishState, World
 from game.errors import NotFound
 from game.event_catalogue import describe
 from game.ledger import User
@@ -225,7 +227,8 @@ def skirmishes_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
             "defender": civs.get(s.defender_civ, str(s.defender_civ)),
         }
         if viewer.is_gm:
-            row["setting"] = setting_json(campaign, settings.get(s.skirmish_id), s.skirmish_id)
+            row["setting"] = setting_json(campaign, settings.get(s.skirmish_id), s.skirmish_id,
+                                          _system_for_size(campaign, world, s))
         rows.append(row)
     return rows
 
@@ -259,13 +262,25 @@ def choice_json(choice: BattleChoice) -> dict[str, Any]:
     }
 
 
-def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_id: str = "") -> dict[str, Any]:
-    """The GM's settings for one skirmish as they apply: the campaign's defaults where the GM chose nothing."""
+def _system_for_size(campaign: Campaign, world: World, skirmish: SkirmishState) -> str:
+    """The campaign's system for the skirmish's size (settings "combat_system_<size>"), once its units are known
+    (Exterminate 3); empty: the default."""
+    units = [world.units[u] for u in skirmish.unit_ids if u in world.units]
+    if not units:
+        return ""
+    size = skirmish_size(sum(is_combat_capable(combat_unit(world, unit)) for unit in units))
+    return str(campaign.rule_options.get(f"combat_system_{size}", ""))
+
+
+def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_id: str = "",
+                 sized_system: str = "") -> dict[str, Any]:
+    """The GM's settings for one skirmish as they apply: the campaign's choice (for its size, else its default)
+    where the GM chose nothing."""
     mode = setting.dice_mode if setting and setting.dice_mode else (
         DiceMode.ENTERED if entered_by_default(campaign) else DiceMode.SEEDED)
     return {
         "skirmish_id": setting.skirmish_id if setting else skirmish_id,
-        "system": setting.system if setting and setting.system else campaign_default_system(campaign),
+        "system": setting.system if setting and setting.system else sized_system or campaign_default_system(campaign),
         "system_overridden": bool(setting and setting.system),
         "dice_mode": str(mode),
         "entered_rolls": list(setting.entered_rolls) if setting else [],

@@ -16,6 +16,7 @@ from game.engine.phases import ALL_STEPS
 from game.errors import ServiceError
 from game.models import Campaign, Event, SettingsVersion
 from game.selectors.settings import settings_at
+from tests.combat.conftest import SKIRMISH, fight, load_skirmish
 from tests.game.conftest import Table, make_table
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +135,7 @@ def test_a_round_breaking_change_waits_for_the_next_round_then_comes_into_force(
     now = campaign(table)
     assert now.rule_options["dice_mode"] == "entered"
     assert now.rule_options.get("combat_system", "instant_mass") == "instant_mass"
-    assert "module_cw_research" not in now.rule_options
+    assert not now.rule_options.get("module_cw_research")
     waits = [e for e in events_of(table, table.players[0], "SettingsChanged") if e["payload"]["pending"]]
     assert waits and "waits for round 2" in waits[0]["description"]
     assert settings_at(now, 1, LAST)["combat_system"] == "instant_mass"
@@ -171,3 +172,20 @@ def test_victory_conditions_and_deadlines_are_settings_too(table: Table) -> None
     assert now.victory_conditions["round_limit"] == 12 and now.victory_conditions["elimination"] is True
     assert now.rule_options["deadline_minutes"] == steps
     assert Event.objects.filter(campaign=now, type="SettingsChanged", undone=False).count() == 1
+
+
+def test_a_skirmish_is_fought_with_the_system_for_its_size_unless_the_gm_chose_one_for_it(table: Table) -> None:
+    assert change(table, table.gm, {"combat_system_medium": "separate_weapon"}).status_code == 200
+    load_skirmish(table)  # five warships: a medium skirmish
+    listed = table.client(table.gm).get(table.url("skirmishes/")).json()
+    assert [s["setting"]["system"] for s in listed if s["skirmish_id"] == SKIRMISH] == ["separate_weapon"]
+    assert fight(table).system == "separate_weapon"
+
+
+def test_the_gms_system_for_one_skirmish_comes_before_its_size(table: Table) -> None:
+    assert change(table, table.gm, {"combat_system_medium": "separate_weapon"}).status_code == 200
+    load_skirmish(table)
+    gm = table.client(table.gm)
+    assert gm.post(table.url(f"skirmishes/{SKIRMISH}/system"), {"system": "diceless"}, format="json").status_code \
+        == 200
+    assert fight(table).system == "diceless"
