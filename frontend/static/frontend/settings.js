@@ -212,9 +212,7 @@
     CV.on("event", (event) => {
       if (event.type !== "SettingsChanged" && event.type !== "SettingsInForce") return;
       reload();
-      if (event.payload.changes && Object.keys(event.payload.changes).some((k) => k.startsWith("victory_"))) {
-        CV.refreshState();  // the "How this campaign is won" panel reads the campaign's state
-      }
+      CV.refreshState();  // the page's own figures read settings too (how the campaign is won, the dice)
     });
   }
 })();
