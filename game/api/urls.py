@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import deadlines, flow, settings, views
+from game.api import deadlines, flow, missions, settings, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -33,6 +33,10 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/standings/", views.Standings.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
+    path("campaigns/<int:campaign_id>/missions/", missions.Missions.as_view(), name="api-missions"),
+    path("campaigns/<int:campaign_id>/missions/odds/", missions.MissionOdds.as_view(), name="api-mission-odds"),
+    path("campaigns/<int:campaign_id>/missions/<int:mission_id>/ruling/", missions.MissionRuling.as_view(),
+         name="api-mission-ruling"),
     path("campaigns/<int:campaign_id>/clock/", deadlines.Clock.as_view(), name="api-clock"),
     path("campaigns/<int:campaign_id>/clock/extend/", deadlines.Extend.as_view(), name="api-clock-extend"),
     path("campaigns/<int:campaign_id>/nudge/", deadlines.Nudge.as_view(), name="api-nudge"),

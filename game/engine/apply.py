@@ -24,6 +24,7 @@ from game.engine.world import (
     Mine,
     Mission,
     Planet,
+    ResearchProject,
     Sector,
     SkirmishState,
     TerraformProject,
@@ -39,7 +40,7 @@ class _Draft:
     only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
 
     TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
-              "skirmishes", "agents", "missions", "designs")
+              "research", "skirmishes", "agents", "missions", "designs")
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -96,6 +97,10 @@ class _Draft:
     @cached_property
     def designs(self) -> dict[str, UnitDesign]:
         return dict(self.world.designs)
+
+    @cached_property
+    def research(self) -> dict[int, ResearchProject]:
+        return dict(self.world.research)
 
     @cached_property
     def contacts(self) -> set[tuple[int, int]]:
@@ -156,6 +161,10 @@ class _Draft:
             terraform = self.terraforming[int(ref)]
             workers = tuple(u for u in terraform.unit_ids if u != unit_id)
             self.terraforming[terraform.project_id] = replace(terraform, unit_ids=workers)
+        elif kind == "research" and int(ref) in self.research:
+            research = self.research[int(ref)]
+            self.research[research.project_id] = replace(
+                research, unit_ids=tuple(u for u in research.unit_ids if u != unit_id))
 
     @cached_property
     def _holds(self) -> dict[int, set[int]]:
@@ -589,6 +598,109 @@ def _salvage(d: _Draft, p: dict[str, Any]) -> None:
     unit = d.units[p["unit_id"]]
     d.add_junk(p["sector_id"], -p["ore"])
     d.unit(unit.unit_id, ore=unit.ore + p["ore"], state=UnitState.ENGAGED, task="salvage")
+
+
+# Research (Explore 3 and 13, and the GM's research services)
+
+
+def _research(d: _Draft, project_id: int, **changes: Any) -> None:
+    d.research[project_id] = replace(d.research[project_id], **changes)
+
+
+def _close_research(d: _Draft, project_id: int) -> None:
+    project = d.research.pop(project_id, None)
+    if project is not None:
+        d.release(project.unit_ids, task=f"research:{project_id}")
+
+
+@handles("ResearchStarted")
+def _research_started(d: _Draft, p: dict[str, Any]) -> None:
+    d.claim_id(p["project_id"])
+    d.research[p["project_id"]] = ResearchProject(
+        p["project_id"], p["civ_id"], p["tech"], p["system"], p["poi_id"], p["mu_per_round"], p["needed"],
+        p.get("successes", 0), unit_ids=tuple(p["unit_ids"]))
+    for unit_id in p["unit_ids"]:
+        d.unit(unit_id, state=UnitState.ENGAGED, task=f"research:{p['project_id']}")
+    d.add_mu(p["civ_id"], -p.get("paid", 0))
+
+
+@handles("ResearchFunded")
+def _research_funded(d: _Draft, p: dict[str, Any]) -> None:
+    _research(d, p["project_id"], mu_per_round=p["mu_per_round"])
+
+
+@handles("ResearchExtraRollsBought")
+def _research_rolls_bought(d: _Draft, p: dict[str, Any]) -> None:
+    _research(d, p["project_id"], extra_rolls=d.research[p["project_id"]].extra_rolls + p["rolls"])
+    d.add_mu(p["civ_id"], -p["mu"])
+
+
+@handles("ResearchMoved")
+def _research_moved(d: _Draft, p: dict[str, Any]) -> None:
+    d.release(p["released"], task=f"research:{p['project_id']}")
+    _research(d, p["project_id"], poi_id=p["poi_id"], unit_ids=tuple(p["joined"]))
+    for unit_id in p["joined"]:
+        d.unit(unit_id, state=UnitState.ENGAGED, task=f"research:{p['project_id']}")
+
+
+@handles("ResearchCancelled")
+def _research_cancelled(d: _Draft, p: dict[str, Any]) -> None:
+    _close_research(d, p["project_id"])
+
+
+@handles("ResearchUnfunded")
+def _research_unfunded(d: _Draft, p: dict[str, Any]) -> None:
+    _research(d, p["project_id"], spent=0, interrupted=())
+
+
+@handles("ResearchRolled")
+def _research_rolled(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+    _research(d, p["project_id"], spent=p["spent_after"], successes=p["successes_after"],
+              catastrophe=p.get("catastrophe") or d.research[p["project_id"]].catastrophe, interrupted=())
+
+
+@handles("ResearchTableRolled")
+def _research_table_rolled(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(civ, research_progress=p["progress_after"])
+    if p["project_id"] in d.research:
+        _research(d, p["project_id"], extra_rolls=0)
+
+
+@handles("TechnologyLearned")
+def _learned(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["civ_id"]]
+    d.civs[civ.civ_id] = replace(civ, techs=civ.techs | {p["tech"]})
+    if p.get("project_id") is not None:
+        _close_research(d, p["project_id"])
+
+
+@handles("TechnologyTransferred")
+def _transferred(d: _Draft, p: dict[str, Any]) -> None:
+    if p["complete"]:
+        civ = d.civs[p["to_civ"]]
+        d.civs[civ.civ_id] = replace(civ, techs=civ.techs | {p["tech"]}, mu=civ.mu - p["fee"])
+
+
+@handles("ResearchInterrupted")
+def _interrupted(d: _Draft, p: dict[str, Any]) -> None:
+    project = d.research.get(p["project_id"])
+    if project is not None:
+        _research(d, project.project_id, interrupted=tuple(sorted({*project.interrupted, p["unit_id"]})))
+
+
+@handles("CatastropheRuled")
+def _catastrophe_ruled(d: _Draft, p: dict[str, Any]) -> None:
+    _research(d, p["project_id"], catastrophe="", successes=p["successes_after"])
+    for unit_id in p["damaged"]:
+        unit = d.units[unit_id]
+        d.unit(unit_id, hp=p["hp_after"].get(str(unit_id), unit.hp))
+
+
+@handles("ResearchAdjusted")
+def _research_adjusted(d: _Draft, p: dict[str, Any]) -> None:
+    _research(d, p["project_id"], successes=p["successes"], spent=p["spent"], scientists=p["scientists"])
 
 
 # Personnel missions (Explore 12 and 4, the GM's mission desk)

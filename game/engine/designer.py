@@ -9,6 +9,7 @@ Build Points, Ore 1:1 per BP: RULES-MAP "Conversions"); every other number is a 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
@@ -54,6 +55,7 @@ class DesignRules:
     terraform_rig_mu: Fraction = Fraction(3)
     tp_per_terraform_rig: int = 3
     salvage_mu: Fraction = Fraction(3)  # a repair bay (App. A), which salvages components (§9.6)
+    science_station_mu: Fraction = Fraction(3)  # App. A: "Science station, size 1, 3 CP, +1% to R&D"
     ftl_drive_mu: Fraction = Fraction(10)
     ftl_drive_spaces: int = 1
     colonize_surcharge: Fraction = Fraction(1, 10)  # a one-way colony ship scraps itself: +10% (§6.6)
@@ -175,6 +177,9 @@ def _priced_items(design: UnitDesign, rules: DesignRules) -> list[_Priced]:
             lines.append((item, count, count, count * mu))
     if specials.salvage:
         lines.append(("salvage (repair bay)", 1, 1, rules.salvage_mu))
+    if specials.research:
+        lines.append(("science stations", specials.research, specials.research,
+                      specials.research * rules.science_station_mu))
     if specials.ftl:
         lines.append(("FTL drive", 1, rules.ftl_drive_spaces, rules.ftl_drive_mu))
     subtotal = sum((mu for *_, mu in lines), Fraction(0))
@@ -265,11 +270,55 @@ def design_cost(design: UnitDesign, rules: DesignRules = DEFAULT_RULES) -> Desig
     )
 
 
-def design_problems(design: UnitDesign, researched: frozenset[str] = frozenset(),
-                    rules: DesignRules = DEFAULT_RULES) -> tuple[DesignProblem, ...]:
-    """Every reason the design is impossible, in form order; empty when it can be built. `researched` holds
-    the civilization's technology keys (race picks and finished research)."""
+# With the research module on (docs/rules.md, "Research — what technology does") a civilization designs only with
+# the scales, component types and specials its technologies unlock, and these stats stop at a ceiling its
+# incremental technologies raise by one a level (`limit:<stat>` unlocks).
+BASE_CEILING = 4
+CEILING_STATS = ("sensors", "targeting", "evasion")
+SPECIAL_UNLOCKS = (("construction_bp", "construction"), ("colonize", "colonize"), ("terraform_tp", "terraform"),
+                   ("salvage", "salvage"), ("cargo_capacity", "cargo"), ("mining", "mining"), ("cloak", "cloak"),
+                   ("research", "research"))
+
+
+def _technology_problems(design: UnitDesign, known: frozenset[str],
+                         raises: Mapping[str, int]) -> list[DesignProblem]:
     problems: list[DesignProblem] = []
+    if f"scale:{design.scale.name}" not in known:
+        problems.append(DesignProblem("scale", f"your civilization has not researched the {design.scale.title} hull"))
+    for stat in CEILING_STATS:
+        ceiling = BASE_CEILING + raises.get(stat, 0)
+        if getattr(design.stats, stat) > ceiling:
+            problems.append(DesignProblem(f"stats.{stat}", f"your technology allows {stat.replace('_', ' ')} up to "
+                                                           f"{ceiling}; research raises it"))
+    parts = [("weapon", i, w.type, w.average_damage, "average_damage", "weapon_damage")
+             for i, w in enumerate(design.weapons)]
+    parts += [("defense", i, d.type, d.damage_resistance, "damage_resistance", "defense_resistance")
+              for i, d in enumerate(design.defenses)]
+    for group, i, kind, value, amount, limit in parts:
+        where = f"{group}s[{i}]"
+        if f"{group}:{kind}" not in known:
+            problems.append(DesignProblem(f"{where}.type", f"your civilization has no {kind} {group}s yet"))
+            continue
+        ceiling = BASE_CEILING + raises.get(f"{limit}:{kind}", 0)
+        if value > ceiling:
+            problems.append(DesignProblem(f"{where}.{amount}", f"your {kind} {group}s reach {ceiling}; research "
+                                                               "raises it"))
+    for name, unlock in SPECIAL_UNLOCKS:
+        if getattr(design.specials, name) and f"special:{unlock}" not in known:
+            problems.append(DesignProblem(f"specials.{name}",
+                                          f"your civilization has not researched {unlock.replace('_', ' ')}"))
+    return problems
+
+
+def design_problems(design: UnitDesign, researched: frozenset[str] = frozenset(),
+                    rules: DesignRules = DEFAULT_RULES, *, gated: bool = False,
+                    raises: Mapping[str, int] | None = None) -> tuple[DesignProblem, ...]:
+    """Every reason the design is impossible, in form order; empty when it can be built. `researched` holds
+    the civilization's technology keys (race picks and finished research, with their unlocks); `gated` (the
+    research module is on) also holds the design to what they unlock, with ceilings raised by `raises`."""
+    problems: list[DesignProblem] = []
+    if gated:
+        problems += _technology_problems(design, researched, raises or {})
     if not design.design_id.strip():
         problems.append(DesignProblem("design_id", "a design needs an id"))
     if not design.name.strip():

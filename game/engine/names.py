@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.engine.research.projects import tech_name
 from game.engine.world import World
 
 
@@ -93,7 +94,13 @@ class WorldNames:
             return f"construction of {self.unit(construction.unit_id)}"
         if terraforming is not None and (self.is_gm or terraforming.civ_id == self.civ_id):
             return f"terraforming of {self.planet(terraforming.planet_id)}"
+        research = self.world.research.get(project_id)
+        if research is not None and (self.is_gm or research.civ_id == self.civ_id):
+            return f"research on {tech_name(self.world, research.tech)}"
         return "a project"
+
+    def tech(self, key: str) -> str:
+        return tech_name(self.world, key)
 
     def skirmish(self, skirmish_id: str) -> str:
         skirmish = self.world.skirmishes.get(skirmish_id)
