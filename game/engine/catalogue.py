@@ -386,7 +386,7 @@ DEADLINE_EVENTS = (
               "The deadline of {label} passed[; late: {late_names:and}][; the step advances as the GM would"
               "{advanced:flag}]."),
     EventType("PlayerNudged", {"civ_id": int, "step": str, "label": str, "text": str}, CIV,
-              "The GM waits for your orders for {label}[: {text}]"),
+              "The GM reminds you: {label} waits for your orders.[ {text}]"),
 )
 
 # The campaign's settings (game.services.settings): each change with the GM's reason, and the changes that waited

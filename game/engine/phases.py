@@ -60,7 +60,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
     Phase.EXPLORE: _steps(Phase.EXPLORE, [
         (R, "Ships currently En Route cover a distance equal to their Move Rate."),
         (R, "An En Route Unit whose ETA has been met or exceeded now arrives at its Destination and is Operational."),
-        (T, "TODO Any Research Projects whose Research Time has been met or exceeded now officially become finished "
+        (R, "TODO Any Research Projects whose Research Time has been met or exceeded now officially become finished "
             "Inventions you can build right away."),
         (R, "If you have any spies active in the field, they will now report their findings for this quarter."),
         (R, "Determine whether or not planets and other celestial bodies exist within your civilization's LRS range. "
@@ -78,7 +78,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
         (P, "If a unit within your civilization is at the same Destination as another civilization's unit, you may "
             "deliver gifts or exchange trade goods now."),
         (P, "If you have any spies in the field, you may issue new orders to them now."),
-        (T, "TODO If you have any Researchers not currently Engaged, you may now give the order to research a new "
+        (P, "TODO If you have any Researchers not currently Engaged, you may now give the order to research a new "
             "technology."),
         (P, "Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it."),
     ]),

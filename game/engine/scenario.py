@@ -229,6 +229,8 @@ def expectation_failures(scenario: Scenario, world: World) -> list[str]:
         except AttributeError:
             failures.append(f"{path}: no such field in the world")
             continue
+        if isinstance(actual, frozenset) and isinstance(expected, list):  # a set written as a sorted list
+            actual = sorted(actual)
         if actual != expected:
             failures.append(f"{path}: expected {expected!r}, got {actual!r}")
     return failures
@@ -252,6 +254,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "projects": ("civ_id",),
     "terraforming": ("civ_id",),
     "ore_stocks": ("civ_id",),
+    "research": ("civ_id",),
     "skirmishes": ("attacker_civ", "defender_civ", "victor_civ"),
     "agents": ("held_by",),
     "missions": ("civ_id", "target_civ"),

@@ -140,7 +140,12 @@ def _module_settings() -> list[Setting]:
         "module_cw_research": [Setting(
             "research_gm_confirms", "modules", "The GM confirms each research result",
             "The system proposes the result; the GM confirms or overrides it with a reason.", Kind.BOOL, True,
-            Effect.NEXT_ROUND)],
+            Effect.NEXT_ROUND),
+            Setting("research_system", "modules", "Research system",
+                    "Cluster War §8.0: each project rolls d100 against the R&D table on what it spent; Alpha "
+                    "Centauri: one free Research table roll a round (Dead End, Progress, Copy, Breakthrough).",
+                    Kind.CHOICE, "cluster_war", Effect.NEXT_ROUND,
+                    (("cluster_war", "Cluster War R&D roll"), ("alpha_centauri", "Alpha Centauri Research table")))],
         "module_cw_trade": [Setting(
             "commerce_raiding", "modules", "Commerce raiding", "Warships may raid enemy trade routes.",
             Kind.BOOL, False, Effect.NEXT_ROUND)],
@@ -422,7 +427,8 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 # The settings the round's step functions read from the world: who is at war and who forbids free trade
 # (Exploit 7), and the optional GM detection rolls (Explore 5 and 6).
-WORLD_SETTINGS = ("wars", "free_trade", "gm_detection_rolls", "module_cg_personnel")
+WORLD_SETTINGS = ("wars", "free_trade", "module_cw_research", "research_system",
+                  "gm_detection_rolls", "module_cg_personnel")
 
 
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
@@ -436,6 +442,10 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                      for civ_id, civ in world.civs.items()})
     if "gm_detection_rolls" in rule_options:
         world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
+    if "module_cw_research" in rule_options or "research_system" in rule_options:  # Explore 3, 13
+        on = rule_options.get("module_cw_research", bool(world.options.research))
+        system = rule_options.get("research_system", world.options.research or "cluster_war")
+        world = replace(world, options=replace(world.options, research=system if on else ""))
     if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
         world = replace(world, options=replace(world.options,
                                                personnel_missions=bool(rule_options["module_cg_personnel"])))
@@ -446,6 +456,9 @@ def from_world(world: World) -> dict[str, Any]:
     """Those settings as a world (a loaded scenario) holds them, so the settings page tells what is in force."""
     return {"wars": [list(pair) for pair in sorted(world.wars)],
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
+            # the research module only when the world has it on, so a world without it reads as before
+            **({"module_cw_research": True, "research_system": world.options.research}
+               if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
             # the personnel module only when the world has it on, so a world without it reads as before
             **({"module_cg_personnel": True} if world.options.personnel_missions else {})}

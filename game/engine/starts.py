@@ -14,12 +14,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine.combat import Defense, Weapon
+from game.engine.research.cluster_war import CATALOGUE as CW_CATALOGUE
 from game.engine.units import STARTER_UNITS, Scale, Specials, UnitDesign, UnitStats
 from game.engine.world import Colony, Mine, Unit, World, sector_distance
 
 # §3.0 makes every race a 1st-generation FTL race, so the start's Corvette hulls carry the FTL drive the designer
 # otherwise asks research for (`designer.ftl_research_key(Scale.CORVETTE)`).
 START_RESEARCH = frozenset({"corvette_ftl"})
+# What a new civilization knows (docs/rules.md, "Research — what a new civilization knows"): the Cluster War
+# catalogue's start technologies, FTL on Corvettes among them; under either research system.
+START_TECHS = CW_CATALOGUE.start_keys | START_RESEARCH
 
 
 def _design(design_id: str, name: str, stats: UnitStats, crew: int, specials: Specials,
@@ -187,7 +191,7 @@ def give_start(world: World, civ_id: int, home_planet_id: str, start: Start, *, 
     nearby.add(home.poi_id)
     civ = world.civs[civ_id]
     civ = replace(
-        civ, mu=max(0, civ.mu + start.mu + extra_mu),
+        civ, mu=max(0, civ.mu + start.mu + extra_mu), techs=civ.techs | START_TECHS,
         # Expand 5 prices colonies by their STEP difference from the home world (Cluster War §7.0).
         home_step=planet.step or civ.home_step,
         charted=civ.charted | {p.sector_id for p in world.pois.values() if p.hidden == 0} | {home.sector_id},

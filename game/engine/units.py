@@ -50,6 +50,7 @@ class Specials:
     mining: int = 0  # Ore produced per Fiscal Quarter when operating a mine
     cloak: int = 0  # added to the difficulty of detecting it
     ftl: bool = False  # may cross between star systems on its own
+    research: int = 0  # science stations (CW App. A: +1% to R&D each) for a research project at its location
 
 
 @dataclass(frozen=True)

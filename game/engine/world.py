@@ -100,6 +100,13 @@ class Civilization:
     special_resources: Mapping[str, int] = field(default_factory=dict)
     home_step: str = "5555"  # its home world's STEP code, which colonies are priced from (Expand 5)
     environmental_resistance: bool = False  # its race colonizes "as if [worlds] were one step less" (CW §3.1)
+    # Research (game.engine.research): the technologies it knows, and what its race or faction does to its rolls.
+    techs: frozenset[str] = frozenset()
+    extra_intelligence: int = 0  # CW §3.1 levels: +10% to MU spent on R&D each
+    non_academic: bool = False  # CW §3.2: -10 to research rolls
+    psionic: bool = False  # psionics lie inside its tech base (no extra discovery success)
+    faction: str = ""  # an Alpha Centauri faction's key (Believers -1, University's extra roll)
+    research_progress: int = 0  # Alpha Centauri "Progress": added to its next Research table roll
 
 
 @dataclass(frozen=True)
@@ -187,6 +194,28 @@ class SkirmishState:
 
 
 @dataclass(frozen=True)
+class ResearchProject:
+    """A research project (Explore 13, rolled in Explore 3): the technology, where it is done (a catastrophe
+    happens there, research units there count), its MU a round, the successes it has and needs, and the MU spent
+    on the current success (lost when a round goes unfunded)."""
+
+    project_id: int
+    civ_id: int
+    tech: str
+    system: str  # "cluster_war" or "alpha_centauri" (game.engine.research.rules)
+    poi_id: str
+    mu_per_round: int = 0
+    needed: int = 1
+    successes: int = 0
+    spent: int = 0
+    unit_ids: tuple[int, ...] = ()  # research units Engaged on it
+    scientists: int = 0  # gifted scientists the GM granted: +1 each, like a science station
+    extra_rolls: int = 0  # Alpha Centauri: extra Research table rolls bought for the next roll
+    catastrophe: str = ""  # a catastrophe's proposed severity, waiting for the GM's ruling
+    interrupted: tuple[int, ...] = ()  # units a skirmish took from the work: no bonus at the next roll
+
+
+@dataclass(frozen=True)
 class RuleOptions:
     """Campaign switches for the optional parts of the round."""
 
@@ -194,6 +223,7 @@ class RuleOptions:
     special_resources: bool = False  # Exploit 6
     cp_per_mu: int = CP_PER_MU  # the money scale: Cluster War prices in CP are paid in MU at this rate
     full_star_map: bool = True  # CW 12.1: everyone has the strategic map; off: charts grow by exploring
+    research: str = ""  # the research module: "" off, "cluster_war" or "alpha_centauri" (Explore 3 and 13)
     personnel_missions: bool = False  # the Centaurus Gate personnel module (Explore 4 and 12)
 
 
@@ -247,6 +277,7 @@ class World:
         default_factory=dict
     )  # (civ_id, poi_id) -> Ore at the site
     skirmishes: Mapping[str, SkirmishState] = field(default_factory=dict)
+    research: Mapping[int, ResearchProject] = field(default_factory=dict)  # open projects by id
     agents: Mapping[int, Agent] = field(default_factory=dict)  # unit id -> sheet
     missions: Mapping[int, Mission] = field(default_factory=dict)
     wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id)
@@ -304,7 +335,7 @@ def _design_to_dict(design: UnitDesign) -> dict[str, Any]:
         "stats": vars(design.stats).copy(),
         "weapons": [{"type": w.type, "average_damage": w.average_damage} for w in design.weapons],
         "defenses": [{"type": d.type, "damage_resistance": d.damage_resistance} for d in design.defenses],
-        "specials": vars(design.specials).copy(),
+        "specials": {k: v for k, v in vars(design.specials).items() if k != "research" or v},
         "crew": design.crew,
         "civ_id": design.civ_id,
     }
@@ -340,9 +371,27 @@ def record_to_dict(record: object) -> dict[str, Any]:
     return out
 
 
+# Research is written only where a world has it (a switched-on module, a project, a civilization's technologies or
+# traits), so a world without research reads and writes as it did before the module existed.
+_CIV_RESEARCH_DEFAULTS = {"techs": [], "extra_intelligence": 0, "non_academic": False, "psionic": False,
+                          "faction": "", "research_progress": 0}
+
+
+def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
+    if not world.options.research:
+        out["options"].pop("research", None)
+    for civ in out["civs"]:
+        for key, default in _CIV_RESEARCH_DEFAULTS.items():
+            if civ.get(key) == default:
+                civ.pop(key)
+    if world.research:
+        out["research"] = [record_to_dict(p) for _, p in sorted(world.research.items())]
+    return out
+
+
 def world_to_dict(world: World) -> dict[str, Any]:
     starter_ids = {d.design_id for d in STARTER_UNITS}
-    return {
+    return _with_research(world, {
         "options": {k: v for k, v in vars(world.options).items()
                     if k != "personnel_missions" or v},  # written once switched on, like the tables below
         "next_id": world.next_id,
@@ -367,7 +416,7 @@ def world_to_dict(world: World) -> dict[str, Any]:
         # they did before it.
         **({"agents": [record_to_dict(a) for _, a in sorted(world.agents.items())]} if world.agents else {}),
         **({"missions": [record_to_dict(m) for _, m in sorted(world.missions.items())]} if world.missions else {}),
-    }
+    })
 
 
 def _civ_from_dict(d: Mapping[str, Any]) -> Civilization:
@@ -386,6 +435,12 @@ def _civ_from_dict(d: Mapping[str, Any]) -> Civilization:
         special_resources=dict(d.get("special_resources", {})),
         home_step=d.get("home_step", "5555"),
         environmental_resistance=d.get("environmental_resistance", False),
+        techs=frozenset(d.get("techs", ())),
+        extra_intelligence=d.get("extra_intelligence", 0),
+        non_academic=d.get("non_academic", False),
+        psionic=d.get("psionic", False),
+        faction=d.get("faction", ""),
+        research_progress=d.get("research_progress", 0),
     )
 
 
@@ -435,6 +490,11 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
         agents={a["unit_id"]: Agent(**{**a, "conditions": tuple(a.get("conditions", ()))})
                 for a in data.get("agents", ())},
         missions={m["mission_id"]: Mission(**m) for m in data.get("missions", ())},
+        research={
+            p["project_id"]: ResearchProject(**{**p, "unit_ids": tuple(p.get("unit_ids", ())),
+                                                "interrupted": tuple(p.get("interrupted", ()))})
+            for p in data.get("research", ())
+        },
         wars=frozenset(pair(*p) for p in data.get("wars", ())),
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),

@@ -1,7 +1,8 @@
 """The absence flow in real browsers on real processes (Daphne, a Celery worker and beat, PostgreSQL, Redis): the GM
 gives Explore 14 a deadline; the Terran player's page (a phone) says the step waits for them and counts down; the
-deadline passes with nobody's orders in and the GM's dashboard lists the players late, live; the GM hands the
-Terrans' seat to a bot for a round, with a reason; the player's page says a bot holds the seat and its order
+deadline passes with nobody's orders in and the GM's dashboard lists the players late, live; the GM nudges the
+Terrans and grants more time, with a reason everyone reads; the GM hands the Terrans' seat to a bot for a round,
+with a reason; the player's page says a bot holds the seat and its order
 forms are off; the bot plays (its orders and ready appear on both pages); the player takes the seat back and gives
 an order through the form."""
 
@@ -65,8 +66,21 @@ def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_play
     expect(gm.locator("#log li[data-type=DeadlinePassed]")).to_contain_text(
         "The deadline of Explore 14 passed; late: Terran Hegemony")
 
-    # The GM hands the Terrans' seat to the bot for this round; a reason is required.
+    # The GM nudges the Terrans (only their page says so), then grants everyone five more minutes, with a reason.
     terrans = late.locator(f"li[data-civ='{TERRANS}']")
+    terrans.get_by_role("button", name="Nudge").click()
+    expect(player.locator("#dl-waiting")).to_have_text("The GM reminds you: Explore 14 waits for your orders.")
+    terrans.get_by_role("button", name="Grant more time").click()
+    expect(gm.get_by_label("Why (the players read it)")).to_have_value("Waiting for Terran Hegemony")
+    gm.get_by_label("More minutes").fill("5")
+    gm.get_by_label("Why (the players read it)").fill("The Terrans' relay is down")
+    gm.get_by_role("button", name="Grant more time", exact=True).last.click()
+    expect(gm.locator("#dl-late-h")).to_have_text("Waiting on")
+    expect(player.locator("#dl-deadline")).to_contain_text("Explore 14: orders due at")
+    expect(player.locator("#log li[data-type=DeadlineExtended]")).to_contain_text(
+        "The GM granted 5 more minutes for Explore 14: The Terrans' relay is down")
+
+    # The GM hands the Terrans' seat to the bot for this round; a reason is required.
     terrans.get_by_role("button", name="Hand the seat to a bot…").click()
     terrans.get_by_label("Why (Terran Hegemony reads it)").fill("")
     terrans.get_by_role("button", name="Hand Terran Hegemony's seat to the bot").click()

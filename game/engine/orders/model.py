@@ -61,12 +61,13 @@ WIDGETS: dict[str, str] = {
     "planet": "choice",
     "design": "choice",
     "option": "choice",
+    "tech": "choice",  # a technology of the campaign's research catalogue, by key
     "units": "multichoice",
     "integer": "integer",
     "text": "text",
 }
 _WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "integer"})  # ids that are ints, and amounts
-_NAMES = frozenset({"sector", "poi", "planet", "design", "option"})  # ids that are strings
+_NAMES = frozenset({"sector", "poi", "planet", "design", "option", "tech"})  # ids that are strings
 QUOTE_LIMIT = 120  # characters of a text quoted in an order's one-line description
 
 

@@ -12,6 +12,7 @@ from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
 from game.engine.steps import missions
 from game.engine.steps.common import run_orders, to_civ, to_civs
+from game.engine.steps.research import transfer_technology
 from game.engine.world import (
     Unit,
     UnitState,
@@ -322,7 +323,7 @@ def _message(order: OrderCommand, world: World) -> list[Event]:
 def explore_8_communications(step_input: StepInput, dice: Dice) -> list[Event]:
     """8. If a unit within your civilization is within Communications range of another civilization's units,
     you may engage in diplomacy or trade now."""
-    return run_orders(step_input, {"SendMessage": _message})
+    return run_orders(step_input, {"SendMessage": _message, "TransferTechnology": transfer_technology})
 
 
 def _gift(order: OrderCommand, world: World) -> list[Event]:
