@@ -13,7 +13,7 @@ from django.db import transaction
 
 from game import dispatch, services
 from game.engine import events as engine_events
-from game.engine.phases import Pointer
+from game.engine.phases import ALL_STEPS, Pointer
 from game.errors import Conflict, RollsNeeded
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, StepResolution
@@ -113,6 +113,11 @@ def _run_on(campaign_id: int, pointer: Pointer, *, opened: bool) -> None:
         gm = _gm_of(campaign)
         if not (run_on or auto) or gm is None:
             return
+        if _steps_run(campaign) >= len(ALL_STEPS):
+            # A campaign where nothing needs anyone would otherwise run on round after round by itself.
+            services.run_on_stop(campaign, "a whole round went by without a step that needs someone; advance to go "
+                                 "on.", always=auto)
+            return
         waiting = step_waiting_for(campaign, rolls_needed=_rolls_needed(gm, campaign))
         if waiting["needs_someone"]:
             if opened:
@@ -120,6 +125,17 @@ def _run_on(campaign_id: int, pointer: Pointer, *, opened: bool) -> None:
             return
     with contextlib.suppress(Conflict):  # the GM advanced, undid or ended meanwhile: their press wins
         services.step_advance(gm, campaign_id, expected_round=pointer.round, expected_step=pointer.step.key)
+
+
+# What starts a count of the steps a run went through: the GM's press, a stop, an undo, a change of settings.
+RUN_MARKS = ("RunOnStarted", "RunOnStopped", "StepUndone", "SettingsChanged", "SettingsInForce")
+
+
+def _steps_run(campaign: Campaign) -> int:
+    """The steps resolved since the run (the GM's, or the automatic one) last started or stopped."""
+    mark = Event.objects.filter(campaign=campaign, type__in=RUN_MARKS).order_by("-seq").values_list(
+        "seq", flat=True).first() or 0
+    return Event.objects.filter(campaign=campaign, type="StepResolved", seq__gt=mark, undone=False).count()
 
 
 def _gm_of(campaign: Campaign) -> User | None:

@@ -6,6 +6,7 @@ and a player's page, on a phone, offers "Ready for the rest of Explore" and says
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -50,7 +51,7 @@ def test_a_round_is_played_with_no_more_gm_presses_than_steps_that_waited_for_so
     presses = 0
     waited: list[tuple[str, str]] = []  # each step the run stopped at, and what the dashboard said it waits for
     expand_ready_at = ""
-    terrans_told: list[dict[str, object]] = []
+    terrans_told: list[dict[str, Any]] = []
     while gm_api.get(api)["round"] == 1:
         gm.get_by_role("button", name="Run to the next step that needs someone").click()
         presses += 1
@@ -60,10 +61,10 @@ def test_a_round_is_played_with_no_more_gm_presses_than_steps_that_waited_for_so
         label = stopped.replace(".", " ").title()
         expect(gm.locator("#flow-progress-text")).to_contain_text(f"Stopped at {label}")
         expect(gm.locator("[data-bind=step_label]")).to_have_text(label)
-        summary = gm.locator("#flow-summary")
-        expect(summary).to_contain_text(f"{label} waits for ")
-        expect(summary).to_have_attribute("data-needs-someone", "yes")
-        waited.append((stopped, summary.inner_text()))
+        dashboard = gm.locator("#flow-summary")
+        expect(dashboard).to_contain_text(f"{label} waits for ")
+        expect(dashboard).to_have_attribute("data-needs-someone", "yes")
+        waited.append((stopped, dashboard.inner_text()))
         if presses == 1:
             gm.screenshot(path=str(SCREENSHOTS / "gm-run-on.png"), full_page=True)
         if stopped.startswith("explore.") and not terrans_told:
@@ -84,7 +85,7 @@ def test_a_round_is_played_with_no_more_gm_presses_than_steps_that_waited_for_so
                 status, body = Client(base).login(name).request("POST", api + "ready-phase/",
                                                                 {"round": 1, "step": stopped})
                 assert status == 200, body
-            expect(summary).not_to_contain_text("Terran Hegemony")
+            expect(dashboard).not_to_contain_text("Terran Hegemony")
 
     # Every step of the round was still resolved, one by one, each with its own events.
     events = gm_api.get(api + "events/?since=0")["events"]

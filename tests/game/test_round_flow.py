@@ -251,3 +251,15 @@ def test_the_gm_reads_what_the_step_waits_for_and_a_player_only_their_part(demo:
     assert len(gm["players"]) == 3 and gm["needs_someone"]
     mine = demo.client(demo.players[0]).get(demo.url("waiting/")).json()
     assert mine["waiting_on_you"] is True and "players" not in mine and "summary" not in mine
+
+
+def test_an_automatic_run_where_nothing_needs_anyone_stops_after_a_whole_round(table: Table) -> None:
+    # No world: no civilization has anything to order, and no rule module is on. One Advance runs the round on,
+    # step by step in this process (the embedded default), and stops once a whole round has gone by.
+    Campaign.objects.filter(pk=table.campaign.pk).update(rule_options={"auto_run": True})
+    services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="explore.1")
+    now = campaign(table)
+    assert (now.round, now.step.key, now.status) == (2, "explore.1", "open")
+    resolved = Event.objects.filter(campaign=now, type="StepResolved")
+    assert resolved.count() == len(ALL_STEPS)
+    assert "a whole round went by" in str(stops(table)[-1]["reason"])
