@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Max
 
+from combat.engine.registry import COMBAT_SYSTEMS
 from game.engine import events as engine_events
 from game.engine import settings_catalogue as catalogue
 from game.models import Campaign, Event, SettingsVersion
@@ -61,7 +62,7 @@ def into_force(campaign: Campaign) -> list[engine_events.Event]:
     put_in_force(campaign, changes)
     SettingsVersion.objects.filter(pk__in=[v.pk for v in waiting]).update(
         pending=False, round=campaign.round, step_index=0)
-    context = catalogue.Context()
+    context = catalogue.Context(combat_systems=tuple((key, s.title) for key, s in COMBAT_SYSTEMS.items()))
     summary = "; ".join(f"{catalogue.BY_KEY[k].label}: {catalogue.shown(k, v, context)}" for k, v in changes.items())
     return [engine_events.Event(IN_FORCE, {
         "versions": [v.version for v in waiting], "round": campaign.round, "summary": summary,

@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from game import visibility
-from game.api.views import _valid
-from game.selectors.settings import settings_for
+from game.api.views import _step_field, _valid
+from game.selectors.settings import settings_at_for, settings_for
 from game.services.settings import settings_change
 
 
@@ -23,12 +23,23 @@ class SettingsInput(serializers.Serializer[dict[str, Any]]):
                                    help_text="Why; every player reads it with the change.")
 
 
+class SettingsAtQuery(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField(min_value=1, required=False)
+    step = _step_field(required=False)
+
+
 class Settings(APIView):
+    @extend_schema(parameters=[SettingsAtQuery])
     def get(self, request: Request, campaign_id: int) -> Response:
         """The settings' declarations, the values in force, the changes waiting for the next round and every
-        version with its reason, as this viewer may read them."""
+        version with its reason, as this viewer may read them. With `round` and `step`: also `at`, the settings
+        that were in force at that step of the record."""
+        query = _valid(SettingsAtQuery, request.query_params)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-        return Response(settings_for(viewer, campaign))
+        body = settings_for(viewer, campaign)
+        if "round" in query and "step" in query:
+            body["at"] = settings_at_for(viewer, campaign, query["round"], query["step"])
+        return Response(body)
 
     @extend_schema(request=SettingsInput)
     def post(self, request: Request, campaign_id: int) -> Response:

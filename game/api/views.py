@@ -14,8 +14,9 @@ from game import selectors, services, visibility
 from game.api.schema import event_log_schema
 
 
-def _step_field() -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=sorted(selectors.step_keys()), help_text="Step key, e.g. explore.14")
+def _step_field(**options: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=sorted(selectors.step_keys()), help_text="Step key, e.g. explore.14",
+                                   **options)
 
 
 class VictoryInput(serializers.Serializer[dict[str, Any]]):

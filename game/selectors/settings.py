@@ -9,7 +9,7 @@ from typing import Any
 from combat.selectors import combat_systems
 from galaxy.selectors import is_started
 from game.engine import settings_catalogue as catalogue
-from game.engine.phases import ALL_STEPS
+from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
 from game.models import Campaign, Civilization, SettingsVersion
 from game.visibility import Viewer
 
@@ -36,6 +36,15 @@ def _readable(viewer: Viewer, values: dict[str, Any]) -> dict[str, Any]:
     if viewer.is_gm:
         return values
     return {key: catalogue.for_civ(key, value, viewer.civ_id) for key, value in values.items()}
+
+
+def settings_at_for(viewer: Viewer, campaign: Campaign, round: int, step_key: str) -> dict[str, Any]:
+    """The settings in force at a step of the record (`explore.3` of `round`), as this viewer may read them."""
+    context = settings_context(campaign)
+    step = STEPS_BY_KEY[step_key]
+    values = _readable(viewer, settings_at(campaign, round, ALL_STEPS.index(step)))
+    return {"round": round, "step": step.key, "label": step.label,
+            "values": values, "shown": {key: catalogue.shown(key, value, context) for key, value in values.items()}}
 
 
 def _described(values: dict[str, Any], context: catalogue.Context) -> list[dict[str, Any]]:

@@ -150,6 +150,9 @@ def test_a_round_breaking_change_waits_for_the_next_round_then_comes_into_force(
     assert events_of(table, table.players[2], "SettingsInForce")[0]["payload"]["versions"] == [3]
     assert settings_at(opened, 1, LAST)["combat_system"] == "instant_mass"
     assert settings_at(opened, 2, 0)["combat_system"] == "diceless"
+    at = table.client(table.players[0]).get(table.url("settings/"), {"round": 1, "step": "exploit.9"}).json()["at"]
+    assert (at["label"], at["values"]["combat_system"], at["shown"]["dice_mode"]) == \
+        ("Exploit 9", "instant_mass", "The GM's physical rolls")
 
     assert table.client(table.gm).post(table.url("undo/"), {"reason": "Wrong roll"}, format="json").status_code == 200
     undone = campaign(table)
