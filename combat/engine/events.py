@@ -63,6 +63,26 @@ BATTLE_EVENTS = (
               fallback="The battle is over ({ending:words}): no victor.", chronicle=False),
 )
 
+# Centurion's battle, action by action: the report a replay steps through (combat.engine.centurion).
+CENTURION_EVENTS = (
+    EventType("CenturionSetUp", {"map": dict[str, Any], "sides": list[str], "counters": list[dict[str, Any]]}, GM,
+              "The battle map is drawn and the counters set up.", chronicle=False),
+    EventType("CenturionMoved", {"turn": int, "side": str, "counter": str, "name": str, "from": list[int],
+                                 "to": list[int], "cost": int}, GM,
+              "Turn {turn}: {name} ({side:side}) moves.", chronicle=False),
+    EventType("CenturionAttacked", {"turn": int, "side": str, "attackers": list[str], "target": list[int],
+                                    "defenders": list[str], "attack": int, "defense": int, "commanded": bool,
+                                    "rounded": str, "shift": int, "column": int, "odds": str, "roll": int,
+                                    "result": str, "eliminated": list[str], "retreats": list[dict[str, Any]]}, GM,
+              "Turn {turn}: {side:side} attacks at {odds}, rolls {roll}: {result}.", chronicle=False),
+    EventType("CenturionPhaseEnded", {"turn": int, "side": str, "phase": str}, GM,
+              "Turn {turn}: {side:side} ends its {phase} phase.", chronicle=False),
+    EventType("CenturionEnded", {"turn": int, "ending": str, "victor": str | None, "losses": dict[str, int],
+                                 "start_units": dict[str, int], "loss_shares": dict[str, float]}, GM,
+              "After turn {turn} ({ending:words}) {victor:side} has the lower share of losses.",
+              fallback="After turn {turn} ({ending:words}): equal shares of losses, a draw.", chronicle=False),
+)
+
 # What the combat services log around a battle: its dice, the GM's setup, the choices asked of a side, publishing.
 _CHOICE_FIELDS: dict[str, Any] = {
     "id": int, "round": int, "skirmish_id": str, "kind": str, "side_id": str, "civ_id": int, "exchange": int,
@@ -87,4 +107,4 @@ COMBAT_SERVICE_EVENTS = (
               fallback="The report of {skirmish_id:skirmish} is withdrawn."),
 )
 
-COMBAT_EVENTS = (*BATTLE_EVENTS, *COMBAT_SERVICE_EVENTS)
+COMBAT_EVENTS = (*BATTLE_EVENTS, *CENTURION_EVENTS, *COMBAT_SERVICE_EVENTS)

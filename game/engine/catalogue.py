@@ -558,7 +558,7 @@ RESEARCH_EVENTS = (
               "{civ_id:civ} bought {rolls} extra Research table roll(s) for {tech_name} ({mu} MU)."),
     EventType("ResearchMoved", {"project_id": int, "civ_id": int, "tech_name": str, "poi_id": str,
                                 "released": list[int], "joined": list[int]}, CIV,
-              "{tech_name} research moved to {poi_id:poi}[; {released:#unit} released][; {joined:#unit} engaged]."),,
+              "{tech_name} research moved to {poi_id:poi}[; {released:#unit} released][; {joined:#unit} engaged]."),
     EventType("ResearchCancelled", {"project_id": int, "civ_id": int, "tech_name": str, "reason": str}, CIV,
               "{tech_name} research was cancelled: {reason}."),
     EventType("ResearchUnfunded", {"project_id": int, "civ_id": int, "tech_name": str, "lost": int}, CIV,

@@ -96,12 +96,12 @@ def test_mixed_scales_multiply_each_unit_by_its_own_multiplier() -> None:
     assert fighting_power(unit(2, defenses=(("energy", 2),), multiplier=1_000)) == 18_000
 
 
-def test_registry_offers_the_three_systems_by_key() -> None:
-    assert set(COMBAT_SYSTEMS) == {"diceless", "instant_mass", "separate_weapon"}
+def test_registry_offers_the_four_systems_by_key() -> None:
+    assert set(COMBAT_SYSTEMS) == {"diceless", "instant_mass", "separate_weapon", "centurion"}
     assert all(system.key == key for key, system in COMBAT_SYSTEMS.items())
     assert combat_system("instant_mass").title == "Instant Mass Combat"
 
 
 def test_registry_names_the_choices_for_an_unknown_key() -> None:
-    with pytest.raises(ValueError, match="diceless, instant_mass, separate_weapon"):
-        combat_system("centurion")
+    with pytest.raises(ValueError, match="diceless, instant_mass, separate_weapon, centurion"):
+        combat_system("tactical")

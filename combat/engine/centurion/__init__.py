@@ -1,0 +1,1 @@
+"""Centurion, Tactical Game 13: the Basic Game as a combat system (`system.CenturionCombat`)."""
