@@ -28,7 +28,7 @@ class Waiting(APIView):
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         if viewer.is_gm:
             return Response(flow.waiting_for(request.user, campaign_id))
-        waiting = step_waiting_for(campaign)
+        waiting = step_waiting_for(campaign, civ_ids=[viewer.civ_id] if viewer.civ_id else [])
         return Response({"step": waiting["step"], "waiting_on_you": viewer.civ_id in waiting["players"],
                          "phase_readiness": phase_readiness_for(viewer, campaign)})
 

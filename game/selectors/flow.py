@@ -4,6 +4,7 @@ that wait for nobody; the dashboards and the deadlines read the same answer."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from combat.selectors import battle_choices_for
@@ -29,12 +30,14 @@ RULING_MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
-def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None) -> dict[str, Any]:
+def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None,
+                     civ_ids: Collection[int] | None = None) -> dict[str, Any]:
     """What the open step waits for: `players` (civilization ids whose orders or "ready" it waits for, with
     `seats` saying who holds each seat), `gm` (reasons it waits for the GM), `battle_choices` (choices asked
     and not answered), a one-line `summary`, and `needs_someone` (False: the step may be resolved now without
     anyone). `rolls_needed` is the purpose of the roll a dry run of the step asked for in entered-dice mode
-    (`game.services.flow` finds it; a read does not resolve steps)."""
+    (`game.services.flow` finds it; a read does not resolve steps). `civ_ids`: only whether it waits on these
+    civilizations (a player's page asks about their own, without working out everyone's offers)."""
     step = campaign.step
     civs = {civ.pk: civ for civ in Civilization.objects.filter(campaign=campaign).select_related(
         "membership__user").order_by("pk")}
@@ -63,6 +66,8 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None) -> 
         ).values_list("civilization_id", flat=True))
         world = state_io.load_world(campaign)
         for civ_id, civ in civs.items():
+            if civ_ids is not None and civ_id not in civ_ids:
+                continue
             # A seat nobody plays (its player removed, no delegate) has nobody to wait for.
             player = held.get(civ_id) or (civ.membership.user.get_username() if civ.membership else None)
             if player is None or civ_id in ready or civ_id not in world.civs:
