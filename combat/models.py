@@ -133,3 +133,50 @@ class OddsRun(models.Model):
             "id": self.pk, "skirmish_id": self.skirmish_id, "system": self.system, "battles": self.battles,
             "status": self.status, "done": self.done, "result": self.result, "error": self.error,
         }
+
+
+class LiveBattle(models.Model):
+    """A Centurion battle played live by the two sides while Exterminate 4 waits: the skirmish as it was set up,
+    the map and counters, and every action taken so far. Where it stands is rebuilt from these (the engine replays
+    the actions with the battle's seed), so the record is the actions, nothing else."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Being played"
+        OVER = "over", "Over"
+
+    class OutOfTime(models.TextChoices):
+        BOT = "bot", "The bot plays the phase"
+        PASS = "pass", "The side passes the phase"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="live_battles")
+    round = models.PositiveIntegerField()
+    step_index = models.PositiveSmallIntegerField()
+    skirmish_id = models.CharField(max_length=120)
+    sector = models.CharField(max_length=40)
+    skirmish = models.JSONField(help_text="The skirmish as fought (combat.services.skirmish_to_dict).")
+    map_kind = models.CharField(max_length=20)
+    seed = models.CharField(max_length=40)
+    setup = models.JSONField(help_text="CenturionSetUp's payload: the map and the counters where they started.")
+    steps = models.JSONField(default=list, help_text='Every action in order: {"side", "action", "by"}.')
+    sides = models.JSONField(default=list, help_text='[{"side_id", "civ_ids"}].')
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    version = models.PositiveIntegerField(default=0, help_text="Grows with every action; pages refetch on a push.")
+    turn_minutes = models.PositiveIntegerField(default=10, help_text="The clock: minutes a side has for a phase.")
+    out_of_time = models.CharField(max_length=4, choices=OutOfTime.choices, default=OutOfTime.BOT)
+    deadline = models.DateTimeField(null=True, blank=True, help_text="When the phase under way runs out of time.")
+    victor = models.CharField(max_length=40, blank=True)
+    published = models.BooleanField(default=False)
+    public_from = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "round", "skirmish_id"], name="one_live_battle_per_skirmish"),
+        ]
+        ordering = ["-round", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Live battle {self.skirmish_id} ({self.status})"
+
+    def side_of(self, civ_id: int | None) -> str | None:
+        return next((side["side_id"] for side in self.sides if civ_id in side["civ_ids"]), None)
