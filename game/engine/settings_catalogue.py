@@ -50,7 +50,6 @@ class Group:
     key: str
     title: str
     help: str
-    module_issue: str = ""  # a rule module not built yet: where its rules come from, said on the page
 
 
 @dataclass(frozen=True)
@@ -79,8 +78,13 @@ class SettingProblem(ValueError):
         self.message = message
 
 
-_LATER = ("Its rules are not built yet: they come with a later issue (a module issue still to be filed). Until "
-          "then the switch is stored, versioned and shown, and the GM rules its steps by hand.")
+# The issue that brings each module's rules (the others are not filed yet); until it lands the page says so.
+MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17"}
+
+
+def _not_built(module: str) -> str:
+    return (f"Its rules come with {MODULE_ISSUES.get(module, 'a later issue (not filed yet)')}; until then the "
+            "switch is stored, versioned and shown, and the GM rules its steps by hand.")
 
 GROUPS: tuple[Group, ...] = (
     Group("modules", "Rule modules", "Optional rule documents a campaign switches on (docs/rules.md, "
@@ -173,7 +177,8 @@ def _module_settings() -> list[Setting]:
             Kind.BOOL, False, Effect.NEXT_ROUND)],
     }
     for key, title, fills in MODULES:
-        found.append(Setting(key, "modules", title, f"{fills} {_LATER}", Kind.BOOL, False, Effect.NEXT_ROUND))
+        found.append(Setting(key, "modules", title, f"{fills} {_not_built(key)}", Kind.BOOL, False,
+                             Effect.NEXT_ROUND))
         found.extend(Setting(**{**vars(option), "module": key}) for option in options.get(key, ()))
     return found
 
