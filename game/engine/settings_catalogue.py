@@ -431,9 +431,7 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 # The settings the round's step functions read from the world: who is at war and who forbids free trade
-# (Exploit 7), and the optional GM detection rolls (Explore 5 and 6).
-WORLD_SETTINGS = ("wars", "free_trade", "module_cw_research", "research_system",
-                  "gm_detection_rolls", "module_cg_personnel")
+# (Exploit 7), the optional GM detection rolls (Explore 5 and 6), and the research and personnel modules.
 
 
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
