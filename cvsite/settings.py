@@ -184,6 +184,12 @@ CV_RESOLUTION_STUCK_SECONDS = int(os.environ.get("CV_RESOLUTION_STUCK_SECONDS", 
 EMAIL_BACKEND = os.environ.get("CV_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("CV_FROM_EMAIL", "Centaurian Vector <noreply@localhost>")
 CV_SITE_URL = os.environ.get("CV_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# For CV_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend:
+EMAIL_HOST = os.environ.get("CV_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("CV_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("CV_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("CV_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("CV_EMAIL_TLS")
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-resolutions": {
         "task": "game.tasks.sweep_stuck_resolutions",
