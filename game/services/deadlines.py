@@ -55,7 +55,8 @@ def clock_open(campaign_id: int, round: int, step_index: int) -> StepClock | Non
             append_events(campaign, [engine_events.Event("DeadlineSet", {
                 "step": campaign.step.key, "label": campaign.step.label, "deadline": deadline.isoformat(),
                 "minutes": minutes}, PUBLIC)])
-        _mail_waited_on(campaign, step_waiting_for(campaign)["players"], deadline, "")
+        if _may_mail(campaign):  # what the step waits on costs a look at every civilization's orders
+            _mail_waited_on(campaign, step_waiting_for(campaign)["players"], deadline, "")
     return clock
 
 
@@ -96,7 +97,8 @@ def player_nudge(gm: User, campaign_id: int, *, civ_id: int, text: str = "") -> 
         (row,) = append_events(campaign, [engine_events.Event("PlayerNudged", {
             "civ_id": civ_id, "step": campaign.step.key, "label": campaign.step.label, "text": text.strip()},
             CIV, civ_id)], gm)
-        _mail_waited_on(campaign, [civ_id], clock.deadline if clock else None, text.strip())
+        if _may_mail(campaign):
+            _mail_waited_on(campaign, [civ_id], clock.deadline if clock else None, text.strip())
     return row
 
 
@@ -134,11 +136,15 @@ def deadlines_pass(now: datetime | None = None) -> list[int]:
     return passed
 
 
+def _may_mail(campaign: Campaign) -> bool:
+    """The campaign's `notify_email` is on and a member has an address."""
+    return bool(campaign.rule_options.get("notify_email", True)) and Membership.objects.filter(
+        campaign=campaign).exclude(user__email="").exists()
+
+
 def _mail_waited_on(campaign: Campaign, civ_ids: list[int], deadline: datetime | None, text: str) -> None:
-    """E-mail whoever plays each civilization's seat now (its player, or the member holding it; nobody for a bot),
-    when they have an address and the campaign's `notify_email` is on; sent by a task once this commits."""
-    if not campaign.rule_options.get("notify_email", True):
-        return
+    """E-mail whoever plays each civilization's seat now (its player, or the member holding it; nobody for a bot)
+    when they have an address; sent by a task once this commits."""
     for civ in Civilization.objects.filter(campaign=campaign, pk__in=civ_ids).select_related("membership__user"):
         held = active_delegation(campaign, civ.pk)
         user = (None if held.is_bot else held.delegate) if held else (civ.membership.user if civ.membership else None)

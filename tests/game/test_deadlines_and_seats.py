@@ -270,6 +270,9 @@ def test_the_players_a_step_waits_on_are_emailed(table: Table, mailoutbox: list[
     assert [mail.to for mail in mailoutbox] == [["first@example.org"]], \
         "the waited-on player with an address; not the seat a bot holds, not a player without an address"
     assert "Explore 14" in mailoutbox[0].subject and "Deadline" in mailoutbox[0].body
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines.player_nudge(table.gm, table.campaign.pk, civ_id=table.civs[0].pk, text="Only you are missing")
+    assert mailoutbox[-1].to == ["first@example.org"] and "Only you are missing" in mailoutbox[-1].body
 
 
 def test_no_email_when_the_campaign_turns_notices_off(table: Table, mailoutbox: list[EmailMessage],
