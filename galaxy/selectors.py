@@ -3,13 +3,15 @@ the GM's until the campaign starts; a civilization's designs and race are its ow
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from galaxy import state_io
 from galaxy.engine import HexCoord
 from galaxy.engine.tables import ObjectKind
 from galaxy.models import CivilizationSetup, GalaxyMap, UnitDesignRecord
+from game import state_io as game_state_io
 from game.engine.designer import DesignProblem, design_cost, design_problems
 from game.engine.factions import FACTIONS
 from game.engine.races import (
@@ -21,6 +23,7 @@ from game.engine.races import (
     RaceItem,
     home_world_cost,
 )
+from game.engine.research import projects as research_projects
 from game.engine.starts import BUILDABLE, PRESET_TITLES, PRESETS, Start, start_to_dict
 from game.engine.units import STARTER_UNITS, Scale, UnitDesign
 from game.errors import Forbidden, NotFound, ServiceError
@@ -35,11 +38,37 @@ def is_started(campaign: Campaign) -> bool:
 
 
 def researched_keys(civ_id: int) -> frozenset[str]:
-    """Technology a civilization's designs may use: its approved race's picks (research lands later)."""
+    """Technology a civilization's designs may use: its approved race's picks (with the research module on, its
+    known technologies and what they unlock are added by `design_research`)."""
     setup = CivilizationSetup.objects.filter(civilization_id=civ_id, status=CivilizationSetup.Status.APPROVED).first()
     if setup is None or setup.kind != CivilizationSetup.Kind.RACE:
         return frozenset()
     return frozenset(pick["key"] for pick in setup.race.get("picks", ()))
+
+
+@dataclass(frozen=True)
+class DesignResearch:
+    """What the designer holds a civilization to: its research keys, whether the research module gates the design
+    (docs/rules.md, "Research — what technology does") and how far its incremental technologies raise ceilings."""
+
+    researched: frozenset[str]
+    gated: bool = False
+    raises: Mapping[str, int] = field(default_factory=dict)
+
+    def problems(self, design: UnitDesign) -> tuple[DesignProblem, ...]:
+        return design_problems(design, self.researched, gated=self.gated, raises=self.raises)
+
+
+def design_research(civ_id: int) -> DesignResearch:
+    picks = researched_keys(civ_id)
+    campaign = Campaign.objects.filter(civilizations__pk=civ_id).first()
+    if campaign is None or not campaign.world_seq:
+        return DesignResearch(picks)
+    world = game_state_io.load_world(campaign)
+    known = research_projects.researched(world, civ_id)
+    if known is None:
+        return DesignResearch(picks)
+    return DesignResearch(picks | known, True, research_projects.stat_raises(world, civ_id))
 
 
 def campaign_race_items(campaign: Campaign) -> tuple[RaceItem, ...]:
@@ -165,9 +194,9 @@ def design_preview(viewer: Viewer, data: dict[str, Any]) -> dict[str, Any]:
     """What the designer shows while a player edits: the cost and combat figures, and every problem by field."""
     civ_id = viewer.civ_id if viewer.is_player else None
     design = parse_design(data, "preview", civ_id)
-    researched = researched_keys(civ_id) if civ_id is not None else frozenset()
+    problems = design_research(civ_id).problems(design) if civ_id is not None else design_problems(design)
     return {"cost": asdict(design_cost(design)),
-            "problems": [{"field": p.field, "reason": p.reason} for p in design_problems(design, researched)]}
+            "problems": [{"field": p.field, "reason": p.reason} for p in problems]}
 
 
 def designer_catalogue() -> dict[str, Any]:

@@ -26,7 +26,7 @@ from galaxy.models import CivilizationSetup, GalaxyMap, StoredPointOfInterest, U
 from game import dispatch
 from game import state_io as campaign_world
 from game.engine import events as engine_events
-from game.engine.designer import design_cost, design_problems
+from game.engine.designer import design_cost
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.races import (
     RaceDesign,
@@ -312,7 +312,7 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
         campaign = locked_campaign(campaign_id)
         civ_id = require_player(viewer_for(user, campaign))
         design = selectors.parse_design(data, "new", civ_id)
-        problems = design_problems(design, selectors.researched_keys(civ_id))
+        problems = selectors.design_research(civ_id).problems(design)
         if problems:
             raise ServiceError(f"{problems[0].field}: {problems[0].reason}", field=problems[0].field)
         if UnitDesignRecord.objects.filter(civilization_id=civ_id, name__iexact=design.name).exists():

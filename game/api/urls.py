@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import deadlines, flow, missions, settings, views
+from game.api import deadlines, flow, missions, research, settings, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -34,6 +34,16 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
     path("campaigns/<int:campaign_id>/missions/", missions.Missions.as_view(), name="api-missions"),
+    path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
+    path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
+    path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
+         name="api-research-catastrophe"),
+    path("campaigns/<int:campaign_id>/research/grant/", research.DiscoveryGrant.as_view(),
+         name="api-research-grant"),
+    path("campaigns/<int:campaign_id>/research/adjust/", research.ProjectAdjust.as_view(),
+         name="api-research-adjust"),
+    path("campaigns/<int:campaign_id>/research/publish/", research.ResearchPublish.as_view(),
+         name="api-research-publish"),
     path("campaigns/<int:campaign_id>/missions/odds/", missions.MissionOdds.as_view(), name="api-mission-odds"),
     path("campaigns/<int:campaign_id>/missions/<int:mission_id>/ruling/", missions.MissionRuling.as_view(),
          name="api-mission-ruling"),
