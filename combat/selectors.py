@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat.engine.centurion.game import Battle as CenturionBattle
+from combat.engine.centurion.game import Phase
+from combat.engine.centurion.game import view as centurion_view
+from combat.engine.centurion.hexmap import HexCoord, MapKind
+from combat.engine.centurion.system import Step
+from combat.engine.centurion.system import replay as centurion_replay
 from combat.engine.registry import COMBAT_SYSTEMS
-from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
+from combat.models import Battle, BattleChoice, DiceMode, LiveBattle, OddsRun, SkirmishSetting
 from game import state_io
 from game.engine.catalogue import Names
 from game.engine.combat import ChoiceKind, OfferKind, Withdrawal, is_combat_capable
+from game.engine.dice import SeededDice
+from game.engine.events import Event as EngineEvent
 from game.engine.names import WorldNames
 from game.engine.phases import ALL_STEPS
 from game.engine.settings_catalogue import skirmish_size
@@ -29,6 +37,7 @@ from game.visibility import (
     campaign_for,
     in_skirmish,
     odds_readable,
+    position,
 )
 
 DEFAULT_COMBAT_SYSTEM = "instant_mass"
@@ -288,3 +297,143 @@ def setting_json(campaign: Campaign, setting: SkirmishSetting | None, skirmish_i
         "choice_minutes": (setting.choice_minutes if setting and setting.choice_minutes
                            else int(campaign.rule_options.get("choice_minutes", DEFAULT_CHOICE_MINUTES))),
     }
+
+
+# --- Centurion, played live -------------------------------------------------------------------------------------------
+
+def live_state(live: LiveBattle) -> tuple[CenturionBattle, list[EngineEvent], SeededDice]:
+    """Where a live battle stands: its actions replayed from its setup with its seed (the dice it was fought with),
+    the events they made and those dice (their rolls recorded)."""
+    dice = SeededDice(int(live.seed))
+    steps = [Step(s["side"], s["action"], s.get("by", "player")) for s in live.steps]
+    battle, events = centurion_replay(live.setup, steps, dice)
+    return battle, events, dice
+
+
+def live_is_public(live: LiveBattle, campaign: Campaign) -> bool:
+    """Ruling (docs/rules.md, "Centurion"): spectators (and players not in it) watch a live battle once the GM
+    publishes it and its delay has run out, like a report."""
+    return live.published and position(campaign.round, campaign.step_index) >= live.public_from
+
+
+def live_version(viewer: Viewer, live: LiveBattle, campaign: Campaign) -> str | None:
+    """What the viewer watches: "gm" (everything), their side's id, "public", or None (not theirs to watch)."""
+    if viewer.is_gm:
+        return "gm"
+    side = live.side_of(viewer.civ_id) if viewer.is_player else None
+    if side is not None:
+        return side
+    return "public" if live_is_public(live, campaign) else None
+
+
+def live_battles_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
+    return [{"id": live.pk, "skirmish_id": live.skirmish_id, "sector": live.sector, "round": live.round,
+             "status": live.status, "victor": live.victor or None, "mine": live_version(viewer, live, campaign)
+             not in ("gm", "public")}
+            for live in LiveBattle.objects.filter(campaign=campaign)
+            if live_version(viewer, live, campaign) is not None]
+
+
+def live_battle_for(user: User, campaign_id: int, battle_id: int) -> tuple[Campaign, Viewer, LiveBattle, str]:
+    """A live battle the user may watch or play, and how they see it; NotFound otherwise, so an unpublished
+    battle's existence is not revealed."""
+    campaign, viewer = campaign_for(user, campaign_id)
+    live = LiveBattle.objects.filter(campaign=campaign, pk=battle_id).first()
+    version = live_version(viewer, live, campaign) if live else None
+    if live is None or version is None:
+        raise NotFound("No such battle.")
+    return campaign, viewer, live, version
+
+
+def _log_line(event: EngineEvent, side: str | None, seen: set[tuple[int, int]] | None,
+              counters: dict[str, str]) -> dict[str, Any]:
+    """One line of the battle's log as the viewer may read it: an enemy's move out of sight is told without where.
+    `seen` None: everything may be read."""
+    p = event.payload
+    entry: dict[str, Any] = {"type": event.type, "turn": p.get("turn"), "side": p.get("side")}
+    if event.type == "CenturionMoved":
+        if seen is not None and p["side"] != side and tuple(p["to"]) not in seen:
+            return entry | {"text": "An enemy unit moves out of sight."}
+        return entry | {"text": f"{p['name']} moves to {p['to'][0]:02d}{p['to'][1]:02d}.", "to": p["to"],
+                        "counter": p["counter"]}
+    if event.type == "CenturionAttacked":
+        names = ", ".join(counters.get(c, c) for c in p["attackers"])
+        gone = ", ".join(counters.get(c, c) for c in p["eliminated"]) or "nobody"
+        return entry | {"text": f"{names} attack {p['target'][0]:02d}{p['target'][1]:02d} at {p['odds']} "
+                                f"({p['attack']} to {p['defense']}): rolled {p['roll']}, {p['result']}; "
+                                f"eliminated: {gone}.", "roll": p["roll"], "result": p["result"],
+                        "odds": p["odds"], "target": p["target"]}
+    if event.type == "CenturionPhaseEnded":
+        return entry | {"text": f"Turn {p['turn']}: {p['side']} ends the {p['phase']} phase."}
+    return entry | {"text": describe(event.type, p, WorldNames(World()))}
+
+
+def live_battle_json(viewer: Viewer, campaign: Campaign, live: LiveBattle, version: str) -> dict[str, Any]:
+    """The live battle as this viewer may see it: the board (enemy stacks out of sight hidden, on the server), its
+    turn, phase and clock, the legal moves and attacks of the viewer's side when it is its turn, and the log."""
+    battle, events, _ = live_state(live)
+    over = battle.phase == Phase.OVER
+    side = None if version in ("gm", "public") else version
+    if over or version == "gm":
+        board = centurion_view(battle, None)
+    elif version == "public":
+        board = centurion_view(battle, None, spectator=True)
+    else:
+        board = centurion_view(battle, side)
+    hidden = {tuple(c["at"]) for c in board["counters"] if c.get("hidden")}
+    visible = {tuple(c["at"]) for c in board["counters"] if not c.get("hidden")}
+    seen = None if (over or version == "gm") else visible | {
+        (h.col, h.row) for c in battle.on_board(side) if c.at is not None for h in battle.map.within(c.at, 3)}
+    names = {c.counter_id: c.name for c in battle.counters.values()}
+    log = [_log_line(e, side, None if seen is None else seen - hidden, names) for e in events]
+    legal: dict[str, list[list[int]]] = {}
+    targets: dict[str, list[str]] = {}
+    if side is not None and side == battle.active and not over:
+        if battle.phase == Phase.MOVEMENT:
+            for counter in battle.on_board(side):
+                reach = battle.reachable(counter)
+                if len(reach) > 1:
+                    legal[counter.counter_id] = [[h.col, h.row, cost] for h, cost in sorted(reach.items())
+                                                 if h != counter.at]
+        else:
+            for coord, stack in sorted(battle.occupied().items()):
+                if stack[0].side != side and not any(c.counter_id in battle.attacked for c in stack):
+                    attackers = battle.attackers_of(coord)
+                    if attackers:
+                        targets[f"{coord.col},{coord.row}"] = [c.counter_id for c in attackers]
+    civs = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
+    return board | {
+        "id": live.pk, "skirmish_id": live.skirmish_id, "sector": live.sector, "status": live.status,
+        "version": live.version, "viewer_side": side, "watching": version,
+        "side_names": {s["side_id"]: ", ".join(civs.get(c, f"civ {c}") for c in s["civ_ids"]) for s in live.sides},
+        "deadline": live.deadline.isoformat() if live.deadline and not over else None,
+        "turn_minutes": live.turn_minutes, "out_of_time": live.out_of_time, "legal": legal, "targets": targets,
+        "log": log, "published": live.published if viewer.is_gm else None,
+        "campaign_step": ALL_STEPS[campaign.step_index].key,
+    }
+
+
+def live_odds(live: LiveBattle, side: str, attackers: list[str], target: list[int]) -> dict[str, Any]:
+    """The odds an attack would be fought at, before it is made (the same rules the attack is resolved by)."""
+    battle, _, _ = live_state(live)
+    coord = HexCoord(int(target[0]), int(target[1]))
+    chosen = [c for c in battle.attackers_of(coord) if c.counter_id in attackers and c.side == side]
+    if not chosen or not battle.at(coord):
+        raise NotFound("Choose units of yours next to an enemy hex.")
+    return battle.odds(chosen, coord)
+
+
+def map_kind_of(world: World, sector_id: str, skirmish: dict[str, Any]) -> MapKind:
+    """Ruling (docs/rules.md, "Centurion"): the map is drawn from the Sector: a nebula or an asteroid field where
+    one of its points of interest is one; where it has a planet, its surface when every unit fighting is at Personnel
+    scale (troops), else its orbit; deep space otherwise."""
+    kinds = [poi.kind for poi in world.pois.values() if poi.sector_id == sector_id]
+    if any("nebula" in k for k in kinds):
+        return MapKind.NEBULA
+    if any("asteroid" in k for k in kinds):
+        return MapKind.ASTEROID_FIELD
+    pois = {poi.poi_id for poi in world.pois.values() if poi.sector_id == sector_id}
+    if any(p.poi_id in pois for p in world.planets.values()):
+        troops = all(u["multiplier"] == 1 for side in skirmish["sides"] for u in side["units"])
+        return MapKind.PLANET_SURFACE if troops else MapKind.ORBIT
+    return MapKind.DEEP_SPACE

@@ -7,14 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from combat.engine.centurion.bot import bot_action
+from combat.engine.centurion.game import IllegalAction, Phase, apply
+from combat.engine.centurion.system import KEY as CENTURION
+from combat.engine.centurion.system import CenturionCombat, outcome, setup_event
 from combat.engine.odds import simulate_odds
 from combat.engine.registry import COMBAT_SYSTEMS, combat_system
-from combat.models import Battle, BattleChoice, DiceMode, OddsRun, SkirmishSetting
+from combat.engine.report import open_battle
+from combat.models import Battle, BattleChoice, DiceMode, LiveBattle, OddsRun, SkirmishSetting
 from combat.selectors import (
     ALLOWED_CHOICES,
     DEFAULT_CHOICE_MINUTES,
@@ -22,6 +28,8 @@ from combat.selectors import (
     campaign_default_system,
     choice_json,
     entered_by_default,
+    live_state,
+    map_kind_of,
     setting_json,
 )
 from game import dispatch, realtime, state_io
@@ -53,7 +61,7 @@ from game.engine.world import SkirmishState, World, is_present
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, StepResolution
-from game.visibility import in_skirmish, position, require_gm, viewer_for
+from game.visibility import in_skirmish, position, require_gm, require_seat, viewer_for
 
 FIGHT_STEP = "exterminate.4"
 MAX_ODDS_BATTLES = 10_000
@@ -72,7 +80,8 @@ class CampaignCombat:
 
     def __init__(self, campaign_seed: str, round: int, default: str, entered_by_default: bool,
                  settings: dict[str, SkirmishSetting], answers: dict[str, BattleChoices] | None = None,
-                 by_size: dict[str, str] | None = None, ask_every_battle: bool = False) -> None:
+                 by_size: dict[str, str] | None = None, ask_every_battle: bool = False,
+                 live: dict[str, LiveBattle] | None = None) -> None:
         self.campaign_seed = campaign_seed
         self.round = round
         self.default = default
@@ -82,12 +91,15 @@ class CampaignCombat:
         self.entered_by_default = entered_by_default
         self.settings = settings
         self.answers = answers or {}
+        self.live = live or {}  # this round's Centurion battles played live, by skirmish
 
     def fight(self, skirmish: Skirmish, dice: Dice, choices: BattleChoices | None = None) -> CombatResult:
         setting = self.settings.get(skirmish.skirmish_id)
         combat_units = sum(is_combat_capable(unit) for side in skirmish.sides for unit in side.units)
         sized = self.by_size.get(skirmish_size(combat_units)) or self.default
         system = combat_system(setting.system if setting and setting.system else sized)
+        if system.key == CENTURION:
+            return self._live(skirmish)
         entered = setting.dice_mode == DiceMode.ENTERED if setting and setting.dice_mode else self.entered_by_default
         seed = ""
         battle_dice: Dice
@@ -115,6 +127,25 @@ class CampaignCombat:
         return replace(result, events=(*result.events, record))
 
 
+    def _live(self, skirmish: Skirmish) -> CombatResult:
+        """Ruling (docs/rules.md, "Centurion"): a Centurion battle is played live by the two sides while the step
+        waits (`LiveBattleWaiting`); once it is over, the step is resolved again and the battle's actions, replayed
+        with its seed, make the result. Its dice are always the server's (one roll an attack, made as it happens)."""
+        events, _, unopposed = open_battle(skirmish, CENTURION)
+        if unopposed is not None:
+            return unopposed
+        live = self.live.get(skirmish.skirmish_id)
+        if live is None or live.status != LiveBattle.Status.OVER:
+            raise LiveBattleWaiting(skirmish)
+        battle, played, dice = live_state(live)
+        result = outcome(skirmish, battle, [events[0], EngineEvent("CenturionSetUp", live.setup), *played])
+        record = EngineEvent("BattleDiceRecorded", {
+            "skirmish_id": skirmish.skirmish_id, "dice_mode": DiceMode.SEEDED.value, "seed": live.seed,
+            "rolls": [roll.as_payload() for roll in dice.rolls],
+        }, Visibility.GM)
+        return replace(result, events=(*result.events, record))
+
+
 def battle_seed(campaign_seed: str, round: int, skirmish_id: str) -> int:
     return step_seed(campaign_seed, round, FIGHT_STEP, skirmish_id)
 
@@ -130,7 +161,9 @@ def campaign_combat_system(campaign: Campaign) -> CombatSystem:
                           {skirmish_id: _battle_choices(rows) for skirmish_id, rows in answered.items()},
                           {size: str(campaign.rule_options.get(f"combat_system_{size}", ""))
                            for size, _, _ in SKIRMISH_SIZES},
-                          bool(campaign.rule_options.get("ask_battle_choices", False)))
+                          bool(campaign.rule_options.get("ask_battle_choices", False)),
+                          {live.skirmish_id: live for live in LiveBattle.objects.filter(campaign=campaign,
+                                                                                        round=campaign.round)})
 
 
 # --- choices during a battle -----------------------------------------------------------------------------------------
@@ -186,22 +219,27 @@ def battle_choice_wait(campaign_id: int, round: int, step_index: int, waiting: C
                       "deadline": timezone.now() + timedelta(minutes=minutes)},
         )
         civ = Civilization.objects.filter(pk=choice.civ_id).values_list("name", flat=True).first() or "a side"
-        reason = (f"Waiting for {civ}'s choice in skirmish {choice.skirmish_id} until "
-                  f"{choice.deadline:%Y-%m-%d %H:%M} UTC")
-        StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).exclude(
-            status=StepResolution.Status.DONE
-        ).update(status=StepResolution.Status.FAILED, error=reason, finished_at=timezone.now())
-        campaign.status, campaign.failure = Campaign.Status.FAILED, reason
-        campaign.save(update_fields=["status", "failure"])
+        _wait(campaign, round, step_index, f"Waiting for {civ}'s choice in skirmish {choice.skirmish_id} until "
+                                           f"{choice.deadline:%Y-%m-%d %H:%M} UTC")
         if created:
             append_events(campaign, [EngineEvent("BattleChoiceAsked", choice_json(choice),
                                                                 Visibility.CIV, choice.civ_id)])
     return choice
 
 
-def _resume(campaign: Campaign, choice: BattleChoice) -> None:
-    """Resolve the fight again once a choice it waits on is made; the answers recorded replay it to that point."""
-    if (campaign.round != choice.round or campaign.step.key != FIGHT_STEP
+def _wait(campaign: Campaign, round: int, step_index: int, reason: str) -> None:
+    """The fight stays at its step (as a failed resolution, the reason saying what it waits for)."""
+    StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).exclude(
+        status=StepResolution.Status.DONE
+    ).update(status=StepResolution.Status.FAILED, error=reason, finished_at=timezone.now())
+    campaign.status, campaign.failure = Campaign.Status.FAILED, reason
+    campaign.save(update_fields=["status", "failure"])
+
+
+def _resume(campaign: Campaign, round: int) -> None:
+    """Resolve the fight again once what it waits on is done (a choice made, a live battle over); the answers and
+    actions recorded replay it to that point."""
+    if (campaign.round != round or campaign.step.key != FIGHT_STEP
             or campaign.status != Campaign.Status.FAILED):
         return
     StepResolution.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index).exclude(
@@ -218,7 +256,7 @@ def _answer(campaign: Campaign, choice: BattleChoice, answer: dict[str, str], by
     choice.save(update_fields=["answer", "answered_at", "by_default"])
     append_events(campaign, [EngineEvent("BattleChoiceAnswered", choice_json(choice),
                                                         Visibility.CIV, choice.civ_id)], user)
-    _resume(campaign, choice)
+    _resume(campaign, choice.round)
 
 
 def battle_choice_answer(user: User, campaign_id: int, choice_id: int, *, choice: str,
@@ -260,6 +298,201 @@ def battle_choices_expire(now: datetime | None = None) -> list[int]:
                 _answer(campaign, row, {"choice": NO_ANSWER[ChoiceKind(row.kind)]}, True, None)
                 decided.append(pk)
     return decided
+
+
+# --- Centurion, played live ------------------------------------------------------------------------------------------
+
+DEFAULT_CENTURION_MINUTES = 10
+
+
+class LiveBattleWaiting(Conflict):
+    """A Centurion battle is to be played live: the step waits until it is over. A Conflict, so a GM's preview of
+    the step says so instead of failing."""
+
+    def __init__(self, skirmish: Skirmish) -> None:
+        super().__init__(f"Skirmish {skirmish.skirmish_id} is fought as a Centurion battle, played live by both "
+                         "sides; the step goes on once it is over.")
+        self.skirmish = skirmish
+
+
+def _push_live(live: LiveBattle, campaign: Campaign) -> None:
+    """After commit: every page watching the battle refetches it (the push says only that it changed)."""
+    civ_ids = [c for side in live.sides for c in side["civ_ids"]]
+    public = live.published and position(campaign.round, campaign.step_index) >= live.public_from
+    transaction.on_commit(partial(realtime.publish_battle, campaign.pk, live.pk, live.version, civ_ids, public),
+                          robust=True)
+
+
+def _live_deadline(live: LiveBattle) -> datetime:
+    return timezone.now() + timedelta(minutes=live.turn_minutes)
+
+
+def live_battle_wait(campaign_id: int, round: int, step_index: int, waiting: LiveBattleWaiting) -> LiveBattle | None:
+    """Set the battle up (once) and have the step wait for it; each side's civilization is told, with the battle's
+    address. Called by `game.services.step_resolve` when the fight raised `LiveBattleWaiting`."""
+    skirmish = waiting.skirmish
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        if (campaign.round, campaign.step_index) != (round, step_index):
+            return None
+        live = LiveBattle.objects.filter(campaign=campaign, round=round, skirmish_id=skirmish.skirmish_id).first()
+        if live is None:
+            data = skirmish_to_dict(skirmish)
+            kind = map_kind_of(state_io.load_world(campaign), skirmish.sector, data)
+            battle, _ = CenturionCombat(kind).begin(skirmish)
+            options = campaign.rule_options
+            live = LiveBattle.objects.create(
+                campaign=campaign, round=round, step_index=step_index, skirmish_id=skirmish.skirmish_id,
+                sector=skirmish.sector, skirmish=data, map_kind=kind.value,
+                seed=str(battle_seed(campaign.seed, round, skirmish.skirmish_id)), setup=setup_event(battle).payload,
+                sides=[{"side_id": side.side_id, "civ_ids": list(side.civ_ids)} for side in skirmish.sides],
+                turn_minutes=int(options.get("centurion_minutes", DEFAULT_CENTURION_MINUTES)),
+                out_of_time=str(options.get("centurion_out_of_time", LiveBattle.OutOfTime.BOT)),
+            )
+            live.deadline = _live_deadline(live)
+            live.save(update_fields=["deadline"])
+            append_events(campaign, [
+                EngineEvent("CenturionBattleOpened", {
+                    "battle_id": live.pk, "skirmish_id": live.skirmish_id, "sector": live.sector,
+                    "side_id": side.side_id, "map_kind": live.map_kind, "turn_minutes": live.turn_minutes,
+                }, Visibility.CIV, civ_id)
+                for side in skirmish.sides for civ_id in side.civ_ids
+            ])
+        _wait(campaign, round, step_index, f"Waiting for the Centurion battle of skirmish {live.skirmish_id} to be "
+                                           "played")
+        _push_live(live, campaign)
+    return live
+
+
+def _act(campaign: Campaign, live: LiveBattle, side: str, actions: list[dict[str, Any]], by: str) -> None:
+    """Apply actions of one side, store them and, when the battle ends, resolve the fight again."""
+    battle, _, dice = live_state(live)
+    phase = (battle.turn, battle.active, battle.phase)
+    for action in actions:
+        try:
+            apply(battle, side, action, dice)
+        except IllegalAction as error:
+            field = "side" if error.field == "side" else f"action.{error.field}"
+            raise ServiceError(str(error), field) from error
+        live.steps = [*live.steps, {"side": side, "action": action, "by": by}]
+    live.version += 1
+    fields = ["steps", "version"]
+    if battle.phase == Phase.OVER:
+        live.status, live.victor, live.deadline = LiveBattle.Status.OVER, battle.victor or "", None
+        fields += ["status", "victor", "deadline"]
+        _resume(campaign, live.round)
+    elif (battle.turn, battle.active, battle.phase) != phase:
+        live.deadline = _live_deadline(live)  # the clock runs for each phase
+        fields.append("deadline")
+    live.save(update_fields=fields)
+    _push_live(live, campaign)
+
+
+def _locked_live(campaign: Campaign, battle_id: int) -> LiveBattle:
+    live = LiveBattle.objects.select_for_update().filter(campaign=campaign, pk=battle_id).first()
+    if live is None:
+        raise NotFound("No such battle in this campaign.")
+    return live
+
+
+def live_battle_act(user: User, campaign_id: int, battle_id: int, *, action: dict[str, Any]) -> LiveBattle:
+    """A side's move, attack or end of phase, from its player's browser."""
+    if not isinstance(action, dict):
+        raise ServiceError("An action is an object with its kind.", "action")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        viewer = viewer_for(user, campaign)
+        live = _locked_live(campaign, battle_id)
+        side = live.side_of(viewer.civ_id) if viewer.is_player else None
+        if side is None:
+            raise NotFound("No such battle of yours in this campaign.")
+        require_seat(viewer)
+        if live.status != LiveBattle.Status.PLAYING:
+            raise Conflict("The battle is over.", field="action")
+        _act(campaign, live, side, [action], "player")
+    return live
+
+
+def live_battle_clock_set(gm: User, campaign_id: int, battle_id: int, *, minutes: int, out_of_time: str,
+                          reason: str) -> LiveBattle:
+    """The GM sets the battle's clock (minutes a side has for a phase, from now for the phase under way) and what
+    happens to a side out of time: the bot plays its phase, or it passes."""
+    if not 1 <= minutes <= 7 * 24 * 60:
+        raise ServiceError("The clock is from 1 minute to a week.", "minutes")
+    if out_of_time not in LiveBattle.OutOfTime.values:
+        raise ServiceError(f"Out of time, a side is played by the bot or passes: one of "
+                           f"{', '.join(LiveBattle.OutOfTime.values)}.", "out_of_time")
+    if not reason.strip():
+        raise ServiceError("Say why, for the record.", "reason")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        live = _locked_live(campaign, battle_id)
+        if live.status != LiveBattle.Status.PLAYING:
+            raise Conflict("The battle is over.", field="minutes")
+        live.turn_minutes, live.out_of_time = minutes, out_of_time
+        live.deadline = _live_deadline(live)
+        live.version += 1
+        live.save(update_fields=["turn_minutes", "out_of_time", "deadline", "version"])
+        append_events(campaign, [EngineEvent("CenturionClockSet", {
+            "battle_id": live.pk, "skirmish_id": live.skirmish_id, "minutes": minutes, "out_of_time": out_of_time,
+            "reason": reason.strip(),
+        }, Visibility.GM)], gm)
+        _push_live(live, campaign)
+    return live
+
+
+def live_battle_publish(gm: User, campaign_id: int, battle_id: int, *, delay_steps: int = 0,
+                        published: bool = True) -> LiveBattle:
+    """The GM lets spectators watch the battle, now or `delay_steps` steps from now (like a report)."""
+    if delay_steps < 0:
+        raise ServiceError("The delay is a number of steps, 0 or more.", "delay_steps")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        live = _locked_live(campaign, battle_id)
+        live.published = published
+        live.public_from = position(campaign.round, campaign.step_index) + delay_steps
+        live.version += 1
+        live.save(update_fields=["published", "public_from", "version"])
+        visibility = Visibility.PUBLIC if published and delay_steps == 0 else Visibility.GM
+        append_events(campaign, [EngineEvent("CenturionBattlePublished", {
+            "battle_id": live.pk, "skirmish_id": live.skirmish_id, "published": published, "delay_steps": delay_steps,
+        }, visibility)], gm)
+        _push_live(live, campaign)
+    return live
+
+
+def live_battles_expire(now: datetime | None = None) -> list[int]:
+    """At each phase's deadline, the side out of time is played by the bot or passes, as the GM chose (the Celery
+    beat task's body). Returns the battles so moved on."""
+    now = now or timezone.now()
+    moved = []
+    due = LiveBattle.objects.filter(status=LiveBattle.Status.PLAYING, deadline__lte=now)
+    for pk, campaign_id in due.values_list("pk", "campaign_id"):
+        with transaction.atomic():
+            campaign = locked_campaign(campaign_id)
+            live = _locked_live(campaign, pk)
+            if live.status != LiveBattle.Status.PLAYING or live.deadline is None or live.deadline > now:
+                continue
+            battle, _, dice = live_state(live)  # the bot's attacks roll the dice the stored actions will roll
+            side, phase = battle.active, battle.phase
+            actions: list[dict[str, Any]] = []
+            if live.out_of_time == LiveBattle.OutOfTime.BOT:
+                while battle.active == side and battle.phase == phase:
+                    action = bot_action(battle)
+                    actions.append(action)
+                    apply(battle, side, action, dice)
+            else:
+                actions = [{"kind": "end_phase"}]
+            civ_ids = next(s["civ_ids"] for s in live.sides if s["side_id"] == side)
+            append_events(campaign, [EngineEvent("CenturionOutOfTime", {
+                "battle_id": live.pk, "skirmish_id": live.skirmish_id, "side_id": side, "turn": battle.turn,
+                "phase": phase.value, "by": live.out_of_time,
+            }, Visibility.CIV, civ_id) for civ_id in civ_ids])
+            _act(campaign, live, side, actions, live.out_of_time)
+            moved.append(pk)
+    return moved
 
 
 # --- storing battles ------------------------------------------------------------------------------------------------

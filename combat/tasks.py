@@ -16,3 +16,8 @@ def odds_run_task(run_id: int) -> str:
 @shared_task(name=dispatch.BATTLE_CHOICES_EXPIRE)
 def battle_choices_expire_task() -> list[int]:
     return services.battle_choices_expire()
+
+
+@shared_task(name=dispatch.LIVE_BATTLES_EXPIRE)
+def live_battles_expire_task() -> list[int]:
+    return services.live_battles_expire()

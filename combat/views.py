@@ -44,3 +44,15 @@ def skirmish_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign, "viewer": viewer, "skirmishes": selectors.skirmishes_for(viewer, campaign),
         "systems": selectors.combat_systems(),
     })
+
+
+def live_battle_page(request: HttpRequest, campaign_id: int, battle_id: int) -> HttpResponse:
+    """A Centurion battle, played by its two sides and watched by the GM and (once published) spectators; the page
+    reads the battle over the API and refetches it on each push."""
+    try:
+        campaign, viewer, live, version = selectors.live_battle_for(request.user, campaign_id, battle_id)
+    except NotFound:
+        return _not_found(request)
+    return render(request, "combat/live_battle.html", {
+        "campaign": campaign, "viewer": viewer, "battle": selectors.live_battle_json(viewer, campaign, live, version),
+    })

@@ -199,6 +199,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "combat.tasks.battle_choices_expire",
         "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
     },
+    "live-battle-clocks": {
+        "task": "combat.tasks.live_battles_expire",
+        "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),
+    },
     "step-deadlines": {
         "task": "game.tasks.deadlines_pass",
         "schedule": float(os.environ.get("CV_SWEEP_SECONDS", "15")),

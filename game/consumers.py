@@ -57,6 +57,11 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.viewer is not None and visibility.odds_readable(self.viewer, message["user_id"]):
             await self.send_json({"type": "odds", "odds": message["odds"]})
 
+    async def campaign_battle(self, message: dict[str, Any]) -> None:
+        viewer = self.viewer
+        if viewer is not None and (viewer.is_gm or message["public"] or viewer.civ_id in message["civ_ids"]):
+            await self.send_json({"type": "battle", "battle_id": message["battle_id"], "version": message["version"]})
+
     async def _check_viewer(self) -> bool:
         """Who the socket's user is in the campaign now, from the database; False if they may not see it."""
         try:

@@ -21,6 +21,7 @@ DEADLINES_PASS = "game.tasks.deadlines_pass"
 STEP_READY = "game.tasks.step_ready"
 ODDS_RUN = "combat.tasks.odds_run"
 BATTLE_CHOICES_EXPIRE = "combat.tasks.battle_choices_expire"
+LIVE_BATTLES_EXPIRE = "combat.tasks.live_battles_expire"
 
 
 def enqueue_after_commit(task_name: str, *args: Any) -> None:

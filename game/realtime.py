@@ -49,6 +49,16 @@ def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:
         logger.warning("Could not push progress for campaign %s", campaign_id, exc_info=True)
 
 
+def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list[int], public: bool) -> None:
+    """A live battle changed: its pages refetch it (as their viewer may see it). Only the battle's sides, the GM and,
+    once it may be watched, everyone else are told (`civ_ids`, `public`); the push holds nothing hidden."""
+    try:
+        _group_send(campaign_id, {"type": "campaign.battle", "battle_id": battle_id, "version": version,
+                                  "civ_ids": civ_ids, "public": public})
+    except Exception:  # a page that misses a push refetches on its clock and on reconnecting
+        logger.warning("Could not push battle %s of campaign %s", battle_id, campaign_id, exc_info=True)
+
+
 def publish_odds(campaign_id: int, user_id: int, odds: dict[str, Any]) -> None:
     """An odds simulation's progress or result, for the consumer of the person who asked (not part of the record)."""
     try:

@@ -137,3 +137,71 @@ class Odds(APIView):
 class OddsDetail(APIView):
     def get(self, request: Request, campaign_id: int, run_id: int) -> Response:
         return Response(selectors.odds_run_for(request.user, campaign_id, run_id).as_json())
+
+
+# --- Centurion, played live ------------------------------------------------------------------------------------------
+
+class ActionInput(serializers.Serializer[dict[str, Any]]):
+    action = serializers.DictField(help_text='{"kind": "move", "counter", "to": [col, row]}, {"kind": "attack", '
+                                             '"attackers": [...], "target": [col, row]} or {"kind": "end_phase"}.')
+
+
+class ClockInput(serializers.Serializer[dict[str, Any]]):
+    minutes = serializers.IntegerField(min_value=1, max_value=7 * 24 * 60)
+    out_of_time = serializers.ChoiceField(choices=["bot", "pass"])
+    reason = serializers.CharField(max_length=2_000, allow_blank=True, default="")
+
+
+class LivePublishInput(serializers.Serializer[dict[str, Any]]):
+    delay_steps = serializers.IntegerField(min_value=0, max_value=10_000, default=0)
+    published = serializers.BooleanField(default=True)
+
+
+def _live_json(request: Request, campaign_id: int, battle_id: int) -> dict[str, Any]:
+    campaign, viewer, live, version = selectors.live_battle_for(request.user, campaign_id, battle_id)
+    return selectors.live_battle_json(viewer, campaign, live, version)
+
+
+class LiveBattles(APIView):
+    def get(self, request: Request, campaign_id: int) -> Response:
+        campaign, viewer = campaign_for(request.user, campaign_id)
+        return Response(selectors.live_battles_for(viewer, campaign))
+
+
+class LiveBattleDetail(APIView):
+    def get(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        return Response(_live_json(request, campaign_id, battle_id))
+
+
+class LiveBattleAct(APIView):
+    def post(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        data = _valid(ActionInput, request.data)
+        services.live_battle_act(request.user, campaign_id, battle_id, action=data["action"])
+        return Response(_live_json(request, campaign_id, battle_id))
+
+
+class LiveBattleOdds(APIView):
+    def get(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        _, _, live, version = selectors.live_battle_for(request.user, campaign_id, battle_id)
+        try:
+            target = [int(v) for v in request.query_params.get("target", "").split(",")]
+            attackers = [a for a in request.query_params.get("attackers", "").split(",") if a]
+        except ValueError:
+            return Response({"error": "target is col,row.", "field": "target"}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(selectors.live_odds(live, version, attackers, target))
+
+
+class LiveBattleClock(APIView):
+    def post(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        data = _valid(ClockInput, request.data)
+        services.live_battle_clock_set(request.user, campaign_id, battle_id, minutes=data["minutes"],
+                                       out_of_time=data["out_of_time"], reason=data["reason"])
+        return Response(_live_json(request, campaign_id, battle_id))
+
+
+class LiveBattlePublish(APIView):
+    def post(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        data = _valid(LivePublishInput, request.data)
+        services.live_battle_publish(request.user, campaign_id, battle_id, delay_steps=data["delay_steps"],
+                                     published=data["published"])
+        return Response(_live_json(request, campaign_id, battle_id))

@@ -107,4 +107,23 @@ COMBAT_SERVICE_EVENTS = (
               fallback="The report of {skirmish_id:skirmish} is withdrawn."),
 )
 
-COMBAT_EVENTS = (*BATTLE_EVENTS, *CENTURION_EVENTS, *COMBAT_SERVICE_EVENTS)
+# A Centurion battle played live (combat.services): opened to each side, the GM's clock, publishing, out of time.
+LIVE_BATTLE_EVENTS = (
+    EventType("CenturionBattleOpened", {"battle_id": int, "skirmish_id": str, "sector": str, "side_id": str,
+                                        "map_kind": str, "turn_minutes": int}, CIV,
+              "{skirmish_id:skirmish} is fought as a Centurion battle in {sector:sector}: play it live "
+              "({turn_minutes} minutes a phase)."),
+    EventType("CenturionClockSet", {"battle_id": int, "skirmish_id": str, "minutes": int, "out_of_time": str,
+                                    "reason": str}, GM,
+              "The clock of the battle of {skirmish_id:skirmish}: {minutes} minutes a phase, then "
+              "{out_of_time:words} ({reason}).", chronicle=False),
+    EventType("CenturionBattlePublished", {"battle_id": int, "skirmish_id": str, "published": bool,
+                                           "delay_steps": int}, (Audience.PUBLIC, Audience.GM),
+              "The battle of {skirmish_id:skirmish} can be watched{delay_steps:later}.{published:flag}",
+              fallback="The battle of {skirmish_id:skirmish} can no longer be watched."),
+    EventType("CenturionOutOfTime", {"battle_id": int, "skirmish_id": str, "side_id": str, "turn": int,
+                                     "phase": str, "by": str}, CIV,
+              "{skirmish_id:skirmish}: out of time in turn {turn}'s {phase} phase; {by:words} for you."),
+)
+
+COMBAT_EVENTS = (*BATTLE_EVENTS, *LIVE_BATTLE_EVENTS, *CENTURION_EVENTS, *COMBAT_SERVICE_EVENTS)

@@ -82,7 +82,12 @@ class SettingProblem(ValueError):
 MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17"}
 
 
+BUILT_MODULES = frozenset({"module_cg_personnel"})  # modules whose rules the engine plays
+
+
 def _not_built(module: str) -> str:
+    if module in BUILT_MODULES:
+        return "The engine plays its rules (docs/rules.md)."
     return (f"Its rules come with {MODULE_ISSUES.get(module, 'a later issue (not filed yet)')}; until then the "
             "switch is stored, versioned and shown, and the GM rules its steps by hand.")
 
@@ -201,6 +206,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("choice_minutes", "combat", "Minutes to make a battle choice",
             "How long a side has to answer; no answer by then means the fight goes on.", Kind.INT, 10,
             minimum=1, maximum=1440),
+    Setting("centurion_minutes", "combat", "Minutes a side has for a Centurion phase",
+            "The clock of a Centurion battle played live: each side's movement and combat phases; the GM may set "
+            "another for one battle.", Kind.INT, 10, minimum=1, maximum=1440),
+    Setting("centurion_out_of_time", "combat", "A Centurion side out of time",
+            "When a side's clock runs out, the bot plays its phase or the side passes it.", Kind.CHOICE, "bot",
+            choices=(("bot", "The bot plays the phase"), ("pass", "The side passes the phase"))),
     Setting("dice_mode", "dice", "Dice", "Server rolls (seeded from the campaign) or the GM's physical rolls, "
             "typed in.", Kind.CHOICE, "server",
             choices=(("server", "Server rolls (seeded from the campaign)"), ("entered", "The GM's physical rolls"))),

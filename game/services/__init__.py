@@ -442,6 +442,10 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
             dispatch.enqueue_after_commit(dispatch.STEP_CLOCK, campaign.pk, campaign.round, campaign.step_index)
         return True
+    except combat_services.LiveBattleWaiting as waiting:
+        # Not a failure: the step waits while the two sides play a Centurion battle, then resumes.
+        combat_services.live_battle_wait(campaign_id, round, step_index, waiting)
+        return False
     except combat_services.ChoiceWaiting as waiting:
         # Not a failure: the step waits for a player's choice, then resumes (combat.services._resume).
         combat_services.battle_choice_wait(campaign_id, round, step_index, waiting)

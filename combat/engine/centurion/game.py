@@ -444,17 +444,18 @@ def _finish(battle: Battle, ending: str) -> list[Event]:
                                      "start_units": dict(battle.start_units), "loss_shares": shares})]
 
 
-def view(battle: Battle, side: str | None) -> dict[str, Any]:
-    """The board as one side may see it (None: all of it, for the GM or a published record). Stacking (C): "Players
+def view(battle: Battle, side: str | None, spectator: bool = False) -> dict[str, Any]:
+    """The board as one side may see it (None: all of it, for the GM or a finished battle). Stacking (C): "Players
     may only examine the composition of an enemy stack if they have a Friendly unit within three hexes of the stack
-    in question"; ruling: a stack out of sight shows as one unknown counter."""
+    in question"; ruling: a stack out of sight shows as one unknown counter. A spectator (`spectator`, no side) sees
+    a stack only as its enemy does, so that watching tells a player nothing their side could not see."""
     counters: list[dict[str, Any]] = []
-    hidden: list[list[int]] = []
-    mine = [c.at for c in battle.on_board(side)] if side else []
+    positions = {s: [c.at for c in battle.on_board(s) if c.at is not None] for s in battle.sides}
     for coord, stack in sorted(battle.occupied().items()):
-        if side is not None and stack[0].side != side and not any(
-                hex_distance(coord, h) <= SIGHT_RADIUS for h in mine if h is not None):
-            hidden.append([coord.col, coord.row])
+        owner = stack[0].side
+        looker = battle.enemy_of(owner) if spectator else side
+        if looker is not None and owner != looker and not any(
+                hex_distance(coord, h) <= SIGHT_RADIUS for h in positions[looker]):
             counters.append({"id": f"?{coord.col}.{coord.row}", "side": stack[0].side, "hidden": True,
                              "at": [coord.col, coord.row]})
             continue

@@ -1,0 +1,185 @@
+"""Centurion played live (issue 17): Exterminate 4 waits while the two sides play the battle from their own
+browsers (over the API), each seeing what its units can; the clock runs per phase and a side out of time is played by
+the bot or passes; the GM and, once published, spectators watch; the outcome comes back to the campaign."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from combat import selectors as combat_selectors
+from combat import services as combat_services
+from combat.engine.centurion.bot import bot_action
+from combat.models import Battle, LiveBattle
+from game import services, state_io
+from game.models import Campaign, Event
+from tests.combat.conftest import SKIRMISH, load_skirmish
+from tests.game.conftest import Table, make_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(db: None) -> Table:
+    table = make_table("centurion", public=True)
+    load_skirmish(table)
+    gm = table.client(table.gm)
+    assert gm.post(table.url(f"skirmishes/{SKIRMISH}/system"), {"system": "centurion"},
+                   format="json").status_code == 200
+    return table
+
+
+def advance(table: Table) -> bool:
+    campaign = Campaign.objects.get(pk=table.campaign.pk)
+    services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step=campaign.step.key)
+    return resolve(table)
+
+
+def resolve(table: Table) -> bool:
+    campaign = Campaign.objects.get(pk=table.campaign.pk)
+    return services.step_resolve(campaign.pk, campaign.round, campaign.step_index)
+
+
+def live_battle(table: Table) -> LiveBattle:
+    return LiveBattle.objects.get(campaign_id=table.campaign.pk)
+
+
+def battle_url(table: Table, live: LiveBattle, suffix: str = "") -> str:
+    return table.url(f"live-battles/{live.pk}/{suffix}")
+
+
+def act(table: Table, player: int, live: LiveBattle, action: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    response = table.client(table.players[player]).post(battle_url(table, live, "act"), {"action": action},
+                                                        format="json")
+    return response.status_code, response.json()
+
+
+def play_to_the_end(table: Table, live: LiveBattle) -> int:
+    """Each side's player sends what the bot would, from their own client, until the battle is over."""
+    actions = 0
+    while True:
+        live.refresh_from_db()
+        if live.status == LiveBattle.Status.OVER:
+            return actions
+        battle, _, _ = combat_selectors.live_state(live)
+        player = 0 if battle.active == "attacker" else 1
+        status, body = act(table, player, live, bot_action(battle))
+        assert status == 200, body
+        actions += 1
+
+
+def test_a_centurion_skirmish_waits_at_exterminate_4_and_tells_only_its_two_sides(table: Table) -> None:
+    assert advance(table) is False
+    campaign = Campaign.objects.get(pk=table.campaign.pk)
+    live = live_battle(table)
+    assert campaign.status == Campaign.Status.FAILED and campaign.step.key == "exterminate.4"
+    assert campaign.failure == f"Waiting for the Centurion battle of skirmish {SKIRMISH} to be played"
+    opened = Event.objects.filter(campaign=campaign, type="CenturionBattleOpened")
+    assert {e.civilization_id for e in opened} == {table.civs[0].pk, table.civs[1].pk} and opened.count() == 2
+    assert {c["id"] for c in live.setup["counters"]} == {"cmd-attacker", "cmd-defender", "u1", "u2", "u3", "u11",
+                                                         "u12"}
+    assert resolve(table) is False and LiveBattle.objects.count() == 1  # resolving again waits for the same battle
+
+
+def test_each_side_sees_its_own_moves_and_only_the_enemy_stacks_its_units_can_see(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    attacker = table.client(table.players[0]).get(battle_url(table, live)).json()
+    assert attacker["viewer_side"] == "attacker" and attacker["active"] == "attacker"
+    assert attacker["legal"]["u1"] and not attacker["targets"]
+    assert all(c["hidden"] for c in attacker["counters"] if c["side"] == "defender")  # 16 columns away
+    assert not any("name" in c for c in attacker["counters"] if c["side"] == "defender")
+    defender = table.client(table.players[1]).get(battle_url(table, live)).json()
+    assert defender["legal"] == {}  # not its turn
+    status, body = act(table, 1, live, {"kind": "end_phase"})
+    assert status == 400 and body["field"] == "side"
+    target = attacker["legal"]["u1"][-1]
+    status, body = act(table, 0, live, {"kind": "move", "counter": "u1", "to": [16, 1]})
+    assert status == 400 and body["field"] == "action.to"
+    status, body = act(table, 0, live, {"kind": "move", "counter": "u1", "to": target[:2]})
+    assert status == 200 and next(c for c in body["counters"] if c["id"] == "u1")["at"] == target[:2]
+    assert "u1" not in body["legal"]
+
+
+def test_the_third_player_and_spectators_watch_only_once_the_gm_publishes(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    assert table.client(table.players[2]).get(battle_url(table, live)).status_code == 404
+    assert table.client(None).get(battle_url(table, live)).status_code == 404
+    gm = table.client(table.gm)
+    assert gm.get(battle_url(table, live)).json()["watching"] == "gm"
+    assert gm.post(battle_url(table, live, "publish"), {"delay_steps": 0}, format="json").status_code == 200
+    watched = table.client(None).get(battle_url(table, live)).json()
+    assert watched["watching"] == "public" and watched["legal"] == {}
+    # a spectator sees a stack only as its enemy does: at the start, neither side sees the other's
+    assert all(c["hidden"] for c in watched["counters"])
+    assert Event.objects.filter(campaign=table.campaign, type="CenturionBattlePublished").exists()
+
+
+def test_odds_are_shown_before_an_attack_as_the_attack_will_be_fought(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    for counter in live.setup["counters"]:  # u1 faces u11 across the middle of the map
+        counter["at"] = {"u1": [8, 6], "u11": [9, 6]}.get(counter["id"], counter["at"])
+    live.save(update_fields=["setup"])
+    assert act(table, 0, live, {"kind": "end_phase"})[0] == 200
+    shown = table.client(table.players[0]).get(battle_url(table, live)).json()
+    assert shown["phase"] == "combat" and shown["targets"] == {"9,6": ["u1"]}
+    odds = table.client(table.players[0]).get(battle_url(table, live, "odds") + "?target=9,6&attackers=u1").json()
+    u1, u11 = (next(c for c in shown["counters"] if c["id"] == i) for i in ("u1", "u11"))
+    assert (odds["attack"], odds["defense"]) == (u1["attack"], u11["defense"])
+    status, body = act(table, 0, live, {"kind": "attack", "attackers": ["u1"], "target": [9, 6]})
+    attacked = next(line for line in body["log"] if line["type"] == "CenturionAttacked")
+    assert status == 200 and attacked["odds"] == odds["odds"]
+    assert table.client(table.players[1]).get(battle_url(table, live, "odds") + "?target=9,6&attackers=u1"
+                                              ).status_code == 404  # not the defender's units
+
+
+def test_two_players_play_the_battle_to_its_end_and_the_outcome_returns_to_the_campaign(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    assert play_to_the_end(table, live) > 4
+    campaign = Campaign.objects.get(pk=table.campaign.pk)
+    assert campaign.status == Campaign.Status.RESOLVING  # the fight is resolved again
+    assert resolve(table) is True
+    battle = Battle.objects.get(campaign_id=table.campaign.pk)
+    assert battle.system == "centurion" and [e["type"] for e in battle.events][:2] == ["BattleStarted",
+                                                                                      "CenturionSetUp"]
+    ended = next(e["payload"] for e in battle.events if e["type"] == "CenturionEnded")
+    assert battle.victor == (ended["victor"] or "")
+    fought = Event.objects.get(campaign=table.campaign, type="SkirmishFought").payload
+    world = state_io.load_world(Campaign.objects.get(pk=table.campaign.pk))
+    for fate in fought["outcomes"]:
+        if fate["destroyed"]:
+            assert fate["unit_id"] not in world.units or world.units[fate["unit_id"]].hp == 0
+    assert len(battle.rolls) == sum(1 for e in battle.events if e["type"] == "CenturionAttacked")
+
+
+def test_a_side_out_of_time_is_played_by_the_bot_or_passes_as_the_gm_chose(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    gm = table.client(table.gm)
+    response = gm.post(battle_url(table, live, "clock"), {"minutes": 5, "out_of_time": "pass", "reason": ""},
+                       format="json")
+    assert response.status_code == 400 and response.json()["field"] == "reason"
+    response = gm.post(battle_url(table, live, "clock"),
+                       {"minutes": 5, "out_of_time": "pass", "reason": "a quick skirmish"}, format="json")
+    assert response.status_code == 200 and response.json()["turn_minutes"] == 5
+    assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
+    live.refresh_from_db()
+    assert live.steps == [{"side": "attacker", "action": {"kind": "end_phase"}, "by": "pass"}]
+    told = Event.objects.get(campaign=table.campaign, type="CenturionOutOfTime")
+    assert told.civilization_id == table.civs[0].pk and told.payload["by"] == "pass"
+    gm.post(battle_url(table, live, "clock"), {"minutes": 5, "out_of_time": "bot", "reason": "keep it moving"},
+            format="json")
+    assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
+    live.refresh_from_db()
+    assert live.steps[-1] == {"side": "attacker", "action": {"kind": "end_phase"}, "by": "bot"}  # combat phase
+    assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
+    live.refresh_from_db()
+    moved = [s for s in live.steps if s["side"] == "defender"]
+    assert moved and all(s["by"] == "bot" for s in moved) and moved[0]["action"]["kind"] == "move"
+    assert combat_services.live_battles_expire(timezone.now()) == []  # the new phase has its own clock
