@@ -597,7 +597,7 @@ RESEARCH_EVENTS = (
               "The GM adjusted {tech_name}: {successes} successes, {spent} MU on this success, {scientists} gifted "
               "scientists. Reason: {reason}"),
     EventType("ResearchPublished", {"civ_id": int, "techs": list[str], "reason": str}, PUBLIC,
-              "The GM published {civ_id:civ}'s technologies: {techs:#technology}. {reason}"),
+              "The GM published {civ_id:civ}'s technologies: {techs:#technology}.[ {reason}]"),
 )
 
 GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
