@@ -106,7 +106,7 @@ class Designs(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response({"designs": selectors.designs_visible_to(viewer, campaign),
-                         "catalogue": selectors.designer_catalogue()})
+                         "catalogue": selectors.designer_catalogue(viewer)})
 
     def post(self, request: Request, campaign_id: int) -> Response:
         record = services.design_save(request.user, campaign_id, dict(request.data))

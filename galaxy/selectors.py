@@ -199,11 +199,23 @@ def design_preview(viewer: Viewer, data: dict[str, Any]) -> dict[str, Any]:
             "problems": [{"field": p.field, "reason": p.reason} for p in problems]}
 
 
-def designer_catalogue() -> dict[str, Any]:
+COMPONENT_TYPES = ("ballistic", "energy", "missile", "psionic")
+
+
+def designer_catalogue(viewer: Viewer | None = None) -> dict[str, Any]:
+    """What the designer offers: every scale and component type, or, for a player while the research module is on,
+    only those their civilization's technologies unlock (docs/rules.md, "Research — what technology does")."""
+    research = design_research(viewer.civ_id) if viewer is not None and viewer.civ_id is not None else None
+    gate = research.researched if research is not None and research.gated else None
+
+    def known(prefix: str, key: str) -> bool:
+        return gate is None or f"{prefix}:{key}" in gate
+
     scales = [{"key": s.name, "title": s.title, "multiplier": s.multiplier,
-               "basic": state_io.design_to_dict(next(d for d in STARTER_UNITS if d.scale is s))} for s in Scale]
-    return {"scales": scales, "weapon_types": ["ballistic", "energy", "missile", "psionic"],
-            "defense_types": ["ballistic", "energy", "missile", "psionic"]}
+               "basic": state_io.design_to_dict(next(d for d in STARTER_UNITS if d.scale is s))}
+              for s in Scale if known("scale", s.name)]
+    return {"scales": scales, "weapon_types": [t for t in COMPONENT_TYPES if known("weapon", t)],
+            "defense_types": [t for t in COMPONENT_TYPES if known("defense", t)], "gated": gate is not None}
 
 
 # --- civilization setup ------------------------------------------------------------------------------------------

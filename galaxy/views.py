@@ -37,7 +37,8 @@ def designer_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not (viewer.is_gm or viewer.is_player):
         return _not_found(request, "Designs belong to the civilizations; join the campaign to design units.")
     data = {"campaign_id": campaign.pk, "can_save": viewer.is_player,
-            "designs": selectors.designs_visible_to(viewer, campaign), "catalogue": selectors.designer_catalogue()}
+            "designs": selectors.designs_visible_to(viewer, campaign),
+            "catalogue": selectors.designer_catalogue(viewer)}
     return render(request, "galaxy/designer.html", {"campaign": campaign, "data": data})
 
 
