@@ -36,14 +36,16 @@
   function renderRules() {
     const box = panel.querySelector("[data-rules]");
     const byGroup = data.groups.map((group) => {
-      const rows = data.settings.filter((s) => s.group === group.key && (full || !s.module || data.in_force[s.module]));
+      // A module's options only while it is on.
+      const rows = data.settings.filter((s) => s.group === group.key && (!s.module || data.in_force[s.module]));
       return el("div", {class: "rules-group", "data-group": group.key},
         el("h3", {}, group.title),
         el("dl", {class: "rules"}, ...rows.flatMap((s) => [
           el("dt", {}, s.label), el("dd", {"data-setting": s.key}, data.in_force_shown[s.key])])));
     });
     const pending = data.pending.length ? el("div", {class: "rules-pending", role: "note"},
-      el("h3", {}, "Waiting for the next round"), ...data.pending.map(historyItem)) : null;
+      el("h3", {}, "Waiting for the next round"), el("ol", {class: "rules-history"}, ...data.pending.map(historyItem)))
+      : null;
     const history = full ? data.history : data.history.slice(0, 3);
     box.replaceChildren(
       pending,
@@ -67,7 +69,14 @@
 
   function setValue(key, value) {
     if (same(value, data.in_force[key])) delete edited[key]; else edited[key] = value;
+    showModuleOptions(key);
     renderSummary();
+  }
+
+  // A module's options are shown while the module is (to be) switched on.
+  function showModuleOptions(module) {
+    const on = Boolean(module in edited ? edited[module] : data.in_force[module]);
+    document.querySelectorAll(`#settings-groups [data-module="${module}"]`).forEach((row) => { row.hidden = !on; });
   }
 
   function control(setting) {
@@ -145,6 +154,7 @@
       el("fieldset", {class: "panel settings-group", "data-group": group.key},
         el("legend", {}, group.title), el("p", {class: "muted"}, group.help),
         ...data.settings.filter((s) => s.group === group.key).map(settingRow))));
+    data.settings.filter((s) => s.module).forEach((s) => showModuleOptions(s.module));
     renderSummary();
   }
 
