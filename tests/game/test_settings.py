@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
@@ -51,7 +52,7 @@ def test_a_new_campaign_writes_version_1_with_its_choices(db: None) -> None:
 
 
 def test_the_new_campaign_form_switches_rule_modules_on_in_version_1(db: None) -> None:
-    gm = make_table("form").gm
+    gm = get_user_model().objects.create_user("form-gm", password="a-long-test-password")
     client = Client()
     client.force_login(gm)
     page = client.get("/").content.decode()
@@ -150,7 +151,7 @@ def test_a_round_breaking_change_waits_for_the_next_round_then_comes_into_force(
     assert events_of(table, table.players[2], "SettingsInForce")[0]["payload"]["versions"] == [3]
     assert settings_at(opened, 1, LAST)["combat_system"] == "instant_mass"
     assert settings_at(opened, 2, 0)["combat_system"] == "diceless"
-    at = table.client(table.players[0]).get(table.url("settings/"), {"round": 1, "step": "exploit.9"}).json()["at"]
+    at = table.client(table.players[0]).get(table.url("settings/?round=1&step=exploit.9")).json()["at"]
     assert (at["label"], at["values"]["combat_system"], at["shown"]["dice_mode"]) == \
         ("Exploit 9", "instant_mass", "The GM's physical rolls")
 
