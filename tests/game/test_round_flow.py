@@ -206,7 +206,7 @@ def test_a_message_clears_readiness_for_the_rest_of_the_phase_and_tells_the_play
     assert "note" in answer["phase_readiness"]["cleared"]["payload"]["reason"]
 
 
-def test_a_new_contact_or_a_skirmish_clears_readiness_but_an_old_sight_does_not(demo: Table) -> None:
+def test_a_new_contact_a_skirmish_or_a_message_clears_readiness_but_an_old_sight_does_not(demo: Table) -> None:
     from game.engine import events as engine_events
     from game.ledger import append_events
 
@@ -232,6 +232,15 @@ def test_a_new_contact_or_a_skirmish_clears_readiness_but_an_old_sight_does_not(
                                                        engine_events.Visibility.GM)])
     flow.phase_readiness_review(campaign(demo))
     assert not PhaseReadiness.objects.filter(civilization_id=other).exists()
+
+    flow.phase_ready_mark(demo.players[2], demo.campaign.pk, round=1, step="explore.1")
+    third = demo.civs[2].pk
+    message = {"from_civ": civ, "to_civ": third, "text": "Greetings.", "seen_by": [civ, third]}
+    append_events(campaign(demo), [engine_events.Event("MessageDelivered", message, engine_events.Visibility.GM)])
+    flow.phase_readiness_review(campaign(demo))
+    assert not PhaseReadiness.objects.filter(civilization_id=third).exists()
+    reasons = [e.payload["reason"] for e in Event.objects.filter(type="PhaseReadinessCleared").order_by("seq")]
+    assert reasons[-2:] == ["a skirmish you are in was declared.", "a message came for you."]
 
 
 def test_a_player_takes_back_readiness_for_the_rest_of_the_phase(demo: Table) -> None:
