@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from game import visibility
 from game.api.views import _valid
+from game.selectors import event_names_for
 from game.selectors.research import research_for, research_odds
 from game.services.research import (
     REASON_LIMIT,
@@ -56,7 +57,7 @@ class PublishInput(serializers.Serializer[dict[str, Any]]):
 
 def _answer(request: Request, campaign_id: int) -> Response:
     campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-    return Response(research_for(viewer, campaign))
+    return Response(research_for(viewer, campaign, event_names_for(viewer, campaign)))
 
 
 class Research(APIView):

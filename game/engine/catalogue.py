@@ -547,9 +547,9 @@ PERSONNEL_EVENTS = (
 RESEARCH_EVENTS = (
     EventType("ResearchStarted", {"project_id": int, "civ_id": int, "tech": str, "tech_name": str, "system": str,
                                   "poi_id": str, "mu_per_round": int, "needed": int, "unit_ids": list[int],
-                                  "paid": int, "successes": Optional(int)}, CIV,
+                                  "paid": Optional(int), "successes": Optional(int)}, CIV,
               "{civ_id:civ} started researching {tech_name} at {poi_id:poi}: {mu_per_round} MU a round, "
-              "{needed} successes needed[, {unit_ids:#unit} engaged][, {paid} MU paid now]."),
+              "successes needed: {needed}[, {unit_ids:#unit} engaged][, {paid} MU paid now]."),
     EventType("ResearchFunded", {"project_id": int, "civ_id": int, "tech_name": str, "mu_per_round": int}, CIV,
               "{tech_name} is now funded with {mu_per_round} MU a round.",
               fallback="{tech_name} is no longer funded: what it spent on this success is lost at the next roll."),
@@ -568,7 +568,7 @@ RESEARCH_EVENTS = (
                                  "roll": int, "outcome": str, "spent_after": int, "successes_after": int,
                                  "needed": int, "catastrophe": Optional(str)}, CIV,
               "{tech_name}: {spent} MU on this success, {chance}% ({base}% + {bonus}), rolled {roll}: {outcome} "
-              "({successes_after} of {needed} successes)."),
+              "(successes: {successes_after} of {needed})."),
     EventType("ResearchTableRolled", {"project_id": int, "civ_id": int, "tech_name": str, "roll": int,
                                       "modifier": int, "total": int, "result": str, "progress_after": int,
                                       "copied": Optional(str), "free": bool}, CIV,

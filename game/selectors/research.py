@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from game import state_io
+from game.engine.catalogue import Names
 from game.engine.research import projects as rp
 from game.engine.research.rules import SEVERITIES, SYSTEM_TITLES
 from game.engine.research.technologies import Catalogue, Kind
 from game.engine.world import ResearchProject, World
 from game.errors import ServiceError
+from game.event_catalogue import describe
 from game.models import Campaign, Event
 from game.visibility import Viewer, events_visible_to
 
@@ -83,7 +85,7 @@ def tech_tree(world: World, civ_id: int) -> dict[str, Any]:
     return {"nodes": nodes, "columns": 1 + max(columns.values(), default=0)}
 
 
-def _history(viewer: Viewer, campaign: Campaign, civ_id: int | None) -> list[dict[str, Any]]:
+def _history(viewer: Viewer, campaign: Campaign, civ_id: int | None, names: Names) -> list[dict[str, Any]]:
     rows = events_visible_to(viewer, campaign).filter(type__in=HISTORY_TYPES, undone=False)
     out = []
     for row in rows.order_by("-seq")[:HISTORY_LIMIT]:
@@ -91,12 +93,14 @@ def _history(viewer: Viewer, campaign: Campaign, civ_id: int | None) -> list[dic
         if civ_id is not None and civ_id not in (payload.get("civ_id"), payload.get("from_civ"),
                                                  payload.get("to_civ")):
             continue
-        out.append({"seq": row.seq, "round": row.round, "type": row.type, "payload": payload})
+        out.append({"seq": row.seq, "round": row.round, "type": row.type, "payload": payload,
+                    "description": describe(row.type, payload, names)})
     return out
 
 
-def research_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
-    """A player's research; the GM's overview; a spectator's published technologies."""
+def research_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
+    """A player's research; the GM's overview; a spectator's published technologies. `names` words the history as
+    the viewer's map does (`selectors.event_names_for`)."""
     world = state_io.load_world(campaign)
     system = world.options.research
     base: dict[str, Any] = {"enabled": bool(system), "system": system, "system_title": SYSTEM_TITLES.get(system, ""),
@@ -107,13 +111,13 @@ def research_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
              "tech_names": [rp.tech_name(world, k) for k in sorted(civ.techs)],
              "projects": [_project_json(world, p) for p in rp.open_projects(world, civ_id)]}
             for civ_id, civ in sorted(world.civs.items())],
-            "history": _history(viewer, campaign, None)}
+            "history": _history(viewer, campaign, None, names)}
     if viewer.civ_id is not None and viewer.civ_id in world.civs:
         civ = world.civs[viewer.civ_id]
         return {**base, "role": "player", "civ_id": viewer.civ_id, "treasury": civ.mu,
                 "techs": sorted(civ.techs), "tree": tech_tree(world, viewer.civ_id),
                 "projects": [_project_json(world, p) for p in rp.open_projects(world, viewer.civ_id)],
-                "history": _history(viewer, campaign, viewer.civ_id)}
+                "history": _history(viewer, campaign, viewer.civ_id, names)}
     published = {}
     for row in Event.objects.filter(campaign=campaign, type="ResearchPublished", undone=False).order_by("seq"):
         civ_id = row.payload["civ_id"]

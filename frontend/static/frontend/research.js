@@ -13,11 +13,15 @@
   if (!panel) return;
 
   let data = null;
+  let drawn = "";
   let timer = null;
   function readSoon() { clearTimeout(timer); timer = setTimeout(read, 150); }
   async function read() {
     try {
       data = await CV.http.get(CV.api("research/"));
+      const now = JSON.stringify(data);
+      if (now === drawn) return;  // nothing new: forms being filled in stay as they are
+      drawn = now;
       render();
     } catch (e) {
       $("#rs-msg").textContent = e.message;
@@ -114,17 +118,23 @@
   }
 
   // --- the GM -----------------------------------------------------------------------------------------------------
-  async function post(path, body, msg) {
+  // A refusal stays next to its form when the overview is drawn again (a read the websocket triggers).
+  const notes = {};
+  async function post(path, body, msg, key) {
     msg.textContent = "Saving…";
     try {
       data = await CV.http.post(CV.api(path), body);
+      delete notes[key];
       render();
       $("#rs-msg").textContent = "Recorded.";
-    } catch (e) { msg.textContent = problem(e); }
+    } catch (e) {
+      notes[key] = problem(e);
+      msg.textContent = notes[key];
+    }
   }
   function catastropheForm(p) {
     const id = p.project_id;
-    const msg = el("p", {class: "msg", role: "alert"});
+    const msg = el("p", {class: "msg", role: "alert"}, notes[`catastrophe-${id}`] || "");
     const severity = el("select", {id: `rs-severity-${id}`},
       ...data.severities.map((s) => el("option", {value: s, selected: s === p.catastrophe}, s)));
     const reason = el("input", {type: "text", id: `rs-reason-${id}`});
@@ -136,14 +146,16 @@
       el("div", {class: "row"}, el("button", {type: "submit"}, "Rule on the catastrophe")), msg);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      post("research/catastrophe/", {project_id: id, severity: severity.value, reason: reason.value}, msg);
+      post("research/catastrophe/", {project_id: id, severity: severity.value, reason: reason.value}, msg,
+        `catastrophe-${id}`);
     });
     return form;
   }
   function civCard(civ) {
-    const msg = el("p", {class: "msg", role: "alert"});
+    const msg = el("p", {class: "msg", role: "alert"}, notes[`publish-${civ.civ_id}`] || "");
     const publish = el("button", {type: "button"}, "Publish its technologies");
-    publish.addEventListener("click", () => post("research/publish/", {civ_id: civ.civ_id}, msg));
+    publish.addEventListener("click", () => post("research/publish/", {civ_id: civ.civ_id}, msg,
+      `publish-${civ.civ_id}`));
     return el("li", {"data-civ": civ.civ_id},
       el("h4", {}, `${civ.name} — ${civ.techs.length} technologies`),
       el("details", {}, el("summary", {}, "Known"), el("p", {}, civ.tech_names.join(", ") || "none")),

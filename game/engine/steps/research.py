@@ -163,7 +163,8 @@ def _start(order: OrderCommand, world: World) -> list[Event]:
         "project_id": project_id, "civ_id": order.civ_id, "tech": tech.key, "tech_name": tech.name,
         "system": catalogue.system, "poi_id": order.payload["poi_id"],
         "mu_per_round": order.payload["mu_per_round"], "needed": rp.needed_for(world, order.civ_id, tech),
-        "unit_ids": sorted(order.payload.get("unit_ids") or ()), "paid": build_price(tech.kind)})]
+        "unit_ids": sorted(order.payload.get("unit_ids") or ()),
+        **({"paid": build_price(tech.kind)} if build_price(tech.kind) else {})})]
 
 
 def _fund(order: OrderCommand, world: World) -> list[Event]:
@@ -224,8 +225,7 @@ def transfer_technology(order: OrderCommand, world: World) -> list[Event]:
         # The incomplete technology's own project: one success to integrate it, unfunded until the receiver funds it.
         events.append(to_civ(to_civ_id, "ResearchStarted", {
             "project_id": world.next_id, "civ_id": to_civ_id, "tech": tech, "tech_name": name,
-            "system": world.options.research, "poi_id": sites[0], "mu_per_round": 0, "needed": 1, "unit_ids": [],
-            "paid": 0}))
+            "system": world.options.research, "poi_id": sites[0], "mu_per_round": 0, "needed": 1, "unit_ids": []}))
     return events
 
 
