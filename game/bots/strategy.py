@@ -160,6 +160,9 @@ def target_place(situation: Situation, civ: int) -> tuple[str, str | None] | Non
 
 Planner = Callable[[Situation, list[JSON]], list[Order]]
 PLANNERS: dict[str, Planner] = {}
+# Planned before the other kinds, which look at them: a builder does one job a step (a mine before a new ship), a
+# prize is captured rather than destroyed, a hold is unloaded before anything is loaded.
+FIRST = ("Capture", "BuildMine", "UnloadCargo")
 
 
 def planner(kind: str) -> Callable[[Planner], Planner]:
@@ -259,28 +262,68 @@ def plan_occupy(situation: Situation, offers: list[JSON]) -> list[Order]:
     return plans
 
 
+def mine_sites_without_builder(situation: Situation) -> list[tuple[str, str]]:
+    """(Sector, Point of Interest) of the colonies without a mine in a Sector none of the civilization's builders
+    is in: a freighter carries a builder there (a builder moves only within its own Sector)."""
+    builders = {u["sector_id"] for u in situation.view["units"]
+                if situation.special(u, "construction_bp") and u.get("carried_by") is None}
+    sites = set()
+    for planet_id in _colonies_without_mine(situation):
+        poi = situation.planet(planet_id).get("poi_id")
+        sector = situation.poi_sector(poi) if poi else None
+        if poi and sector and sector not in builders:
+            sites.add((sector, poi))
+    return sorted(sites)
+
+
+def _riders(situation: Situation, ship: int) -> list[JSON]:
+    return [u for u in situation.view["units"] if u.get("carried_by") == ship]
+
+
 @planner("LoadCargo")
 def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A freighter with an empty hold takes Ore on board (to carry to a building site)."""
+    """A freighter with an empty hold takes Ore on board (for a building site), and a builder too when a colony
+    elsewhere waits for its mine."""
     holds = {int(u["unit_id"]): int(u["ore"]) for u in situation.view["units"]}
-    unloading = {u for o in situation.offers if o["kind"] == "UnloadCargo" for u in units_of(o)}
+    unloading = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "UnloadCargo"}
+    builders = {int(u["unit_id"]) for u in situation.view["units"] if situation.special(u, "construction_bp")}
+    ferry = bool(mine_sites_without_builder(situation))
     plans = []
     for offer in offers:
         ship = units_of(offer)[0]
+        if ship in unloading or _riders(situation, ship):
+            continue
+        fields: JSON = {}
         room = maximum(offer, "ore") or 0
-        if ship not in unloading and holds.get(ship, 0) == 0 and room > 0:
-            plans.append(order(offer, ore=min(room, 20)))
+        if room > 0 and holds.get(ship, 0) == 0:
+            fields["ore"] = min(room, 20)
+        riders = [r for r in choices(offer, "rider_ids") if int(r) in builders][:1] if ferry else []
+        if riders:
+            fields["rider_ids"] = riders
+            ferry = False
+        if fields:
+            plans.append(order(offer, **fields))
     return plans
 
 
 @planner("UnloadCargo")
 def plan_unload(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A freighter with Ore in its hold unloads it where it stands (a colony's stock)."""
+    """A freighter unloads its Ore (and whoever rides in it) where it stands, except at home when it is to carry a
+    builder (and the Ore for its mine) to a colony."""
     plans = []
     for offer in offers:
-        ore = maximum(offer, "ore") or 0
-        if ore > 0:
-            plans.append(order(offer, ore=ore))
+        ship: JSON = next((u for u in situation.view["units"] if u["unit_id"] == units_of(offer)[0]), {})
+        at_home = (ship.get("sector_id"), ship.get("poi_id")) == situation.home
+        if at_home and (_riders(situation, ship.get("unit_id", -1)) or mine_sites_without_builder(situation)):
+            continue  # loaded to go (or waiting for its builder): it unloads at the colony
+        fields: JSON = {}
+        if (maximum(offer, "ore") or 0) > 0:
+            fields["ore"] = maximum(offer, "ore")
+        riders = choices(offer, "rider_ids")
+        if riders:
+            fields["rider_ids"] = riders
+        if fields:
+            plans.append(order(offer, **fields))
     return plans
 
 
@@ -321,8 +364,9 @@ def plan_mine(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 
 def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
-    """A colony ship while colonies are few and none is on its way; else a warship (a scout now and then)."""
-    by_kind: dict[str, list[Any]] = {"colonize": [], "armed": [], "scout": []}
+    """A second builder when a colony elsewhere waits for a mine (a freighter carries it there); a colony ship
+    while colonies are few and none is on its way; else a warship (a scout now and then)."""
+    by_kind: dict[str, list[Any]] = {"colonize": [], "armed": [], "scout": [], "builder": []}
     for design_id in designs:
         can = situation.abilities(design_id)
         if can.get("colonize") and can.get("ftl"):
@@ -331,6 +375,11 @@ def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
             by_kind["armed"].append(design_id)
         elif can.get("ftl") and not can.get("cargo_capacity"):
             by_kind["scout"].append(design_id)
+        elif can.get("construction_bp"):
+            by_kind["builder"].append(design_id)
+    builders = sum(1 for u in situation.view["units"] if situation.special(u, "construction_bp"))
+    if by_kind["builder"] and builders < 2 and mine_sites_without_builder(situation):
+        return by_kind["builder"][0]
     colony_ships = sum(1 for u in situation.view["units"] if situation.special(u, "colonize"))
     if by_kind["colonize"] and colony_ships == 0 and len(situation.view["colonies"]) < COLONIES_WANTED:
         return by_kind["colonize"][0]
@@ -414,8 +463,10 @@ def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[
         place: tuple[str, str | None] | None = None
         if unit["unit_id"] in guard_ids:
             place = home
-        elif situation.special(unit, "cargo_capacity") or not situation.special(unit, "ftl"):
-            continue  # freighters and builders work where they are
+        elif situation.special(unit, "cargo_capacity"):
+            place = _freighter_destination(situation, unit, home)
+        elif not situation.special(unit, "ftl"):
+            continue  # builders work where they are (a freighter carries them further)
         elif situation.special(unit, "colonize"):
             sites = _colony_sites(situation)
             place = None if here[1] in sites or not sites else _nearest(here[0], [
@@ -430,6 +481,15 @@ def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[
         if place is not None and place != here:
             plans[unit["unit_id"]] = place
     return plans
+
+
+def _freighter_destination(situation: Situation, ship: JSON, home: tuple[str, str] | None
+                           ) -> tuple[str, str | None] | None:
+    """A freighter carrying a builder takes it to the nearest colony waiting for a mine; an empty one goes home."""
+    if _riders(situation, ship["unit_id"]):
+        sites = mine_sites_without_builder(situation)
+        return _nearest(ship["sector_id"], sites, situation.rng) if sites else None
+    return home if ship["ore"] == 0 else None
 
 
 def _colony_sites(situation: Situation) -> set[str]:
@@ -470,8 +530,7 @@ def decide(situation: Situation) -> list[Order]:
     kinds: dict[str, list[JSON]] = {}
     for offer in situation.offers:
         kinds.setdefault(offer["kind"], []).append(offer)
-    # Mines before new construction: a builder does one job a step.
-    for kind in sorted(kinds, key=lambda k: (k != "BuildMine", k != "Capture")):
+    for kind in sorted(kinds, key=lambda k: FIRST.index(k) if k in FIRST else len(FIRST)):
         plan = PLANNERS.get(kind)
         if plan is not None:
             situation.planned += plan(situation, kinds[kind])

@@ -18,7 +18,7 @@ ABILITIES = {
     "corvette": {"armed": True, "ftl": True, "colonize": False, "cargo_capacity": 0},
     "colony-ship": {"armed": False, "ftl": True, "colonize": True, "cargo_capacity": 0},
     "freighter": {"armed": False, "ftl": False, "colonize": False, "cargo_capacity": 50},
-    "builder": {"armed": False, "ftl": False, "colonize": False, "cargo_capacity": 0},
+    "builder": {"armed": False, "ftl": False, "colonize": False, "cargo_capacity": 0, "construction_bp": 5},
 }
 HOME = ("0,0", "home")
 
@@ -178,10 +178,38 @@ def test_cargo_is_loaded_into_an_empty_hold_and_unloaded_from_a_full_one() -> No
     empty = view([unit(5, "freighter")])
     assert decide(situation(empty, [offer("LoadCargo", {"unit_id": 5}, ore_field)], "expand.1")) == [
         {"kind": "LoadCargo", "payload": {"unit_id": 5, "ore": 20}}]
-    full = view([unit(5, "freighter", ore=20)])
+    full = view([unit(5, "freighter", ore=20)], mines=[{"mine_id": 9, "planet_id": "home-A1"}])
     unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20})
     assert decide(situation(full, [unload], "expand.1")) == [
         {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20}}]
+
+
+def test_a_freighter_carries_a_second_builder_and_ore_to_a_colony_elsewhere_that_waits_for_its_mine() -> None:
+    colonies = [{"colony_id": 1, "civ_id": 1, "planet_id": "home-A1"},
+                {"colony_id": 2, "civ_id": 1, "planet_id": "near-A1"}]
+    mined = [{"mine_id": 9, "planet_id": "home-A1"}]
+    ore_field = {"name": "ore", "type": "integer", "min": 0, "max": 40}
+    # The only builder stays at its yard: it builds another builder first.
+    offers = [offer("StartConstruction", {"unit_id": 3}, choice_field("planet_id", ["home-A1"]),
+                    choice_field("design_id", ["builder", "corvette"]))]
+    the_view = view([unit(3, "builder"), unit(5, "freighter")], pois=PLACES, colonies=colonies, mines=mined)
+    assert decide(situation(the_view, offers, "expand.6"))[0]["payload"]["design_id"] == "builder"
+    # The freighter takes the new builder and Ore on board, and keeps them at home.
+    the_view = view([unit(3, "builder"), unit(4, "builder"), unit(5, "freighter", ore=20)], pois=PLACES,
+                    colonies=colonies, mines=mined)
+    offers = [offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20}),
+              offer("LoadCargo", {"unit_id": 5}, ore_field, choice_field("rider_ids", [4]))]
+    assert decide(situation(the_view, offers, "expand.1")) == [
+        {"kind": "LoadCargo", "payload": {"unit_id": 5, "rider_ids": [4]}}]
+    # Loaded, it sets out for the colony, and unloads there.
+    riding = view([unit(3, "builder"), unit(4, "builder", carried_by=5), unit(5, "freighter", ore=20)],
+                  pois=PLACES, colonies=colonies, mines=mined)
+    assert courses(decide(situation(riding, [course_offer([5], [HOME, *PLACES])]))) == {5: ("1,0", "near")}
+    arrived = view([unit(3, "builder"), unit(4, "builder", "1,0", "near", carried_by=5),
+                    unit(5, "freighter", "1,0", "near", ore=20)], pois=PLACES, colonies=colonies, mines=mined)
+    unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20}, choice_field("rider_ids", [4]))
+    assert decide(situation(arrived, [unload], "expand.1")) == [
+        {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20, "rider_ids": [4]}}]
 
 
 def test_armed_units_caught_in_a_skirmish_join_and_the_others_evade() -> None:
