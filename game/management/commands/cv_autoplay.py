@@ -76,7 +76,8 @@ class Command(BaseCommand):
         tag = f"autoplay-{uuid.uuid4().hex[:8]}"
         gm = users.create_user(f"{tag}-gm")
         campaign = services.campaign_create(
-            gm, name=f"Autoplay {seed}", seed=seed, victory={"elimination": True, "round_limit": rounds})
+            gm, name=f"Autoplay {seed}", seed=seed, is_public=True,  # anyone may watch it as a spectator
+            victory={"elimination": True, "round_limit": rounds})
         factions = [f["key"] for f in galaxy_selectors.race_catalogue()["factions"] if f["may_attack"]]
         civ_ids = []
         for index in range(civs):
@@ -123,8 +124,8 @@ class Command(BaseCommand):
             waited_since = time.monotonic()
 
     def _report(self, campaign_id: int, tally: dict[str, Any], seconds: float) -> None:
-        lines = [f"Campaign {campaign_id}: {tally['rounds_played']} rounds in {seconds:.0f} s; "
-                 f"winner: {tally['winner'] or 'nobody'}"]
+        lines = [f"Campaign {campaign_id} (/campaigns/{campaign_id}/): {tally['rounds_played']} rounds in "
+                 f"{seconds:.0f} s; winner: {tally['winner'] or 'nobody'}"]
         for civ in tally["civilizations"]:
             figures = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in civ.items() if k != "name")
             lines.append(f"  {civ['name']}: {figures}")
