@@ -222,10 +222,11 @@ def test_gm_enters_physical_dice_when_the_preview_asks_for_them(
 ) -> None:
     cluster = cluster_factory(daphnes=1, workers=1)
     cluster.manage("cv_demo")
-    # Physical dice only, and GM rolls for hidden objects on: Explore 5 rolls for The Maw (a hidden black hole).
+    # Physical dice only, and GM rolls for hidden objects on (both campaign settings): Explore 5 rolls for The Maw
+    # (a hidden black hole).
     cluster.manage("shell", "-c", "from game.models import Campaign; c = Campaign.objects.get(pk=1); "
-                   "c.rule_options['dice_mode'] = 'entered'; c.world['options']['gm_detection_rolls'] = True; "
-                   "c.save(update_fields=['rule_options', 'world'])")
+                   "c.rule_options.update(dice_mode='entered', gm_detection_rolls=True); "
+                   "c.save(update_fields=['rule_options'])")
     base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
     advance_to(Client(base).login("gm"), CAMPAIGN, "explore.5")
     gm = browser.new_context(**PHONE).new_page()
