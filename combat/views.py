@@ -21,7 +21,8 @@ def battle_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except NotFound:
         return _not_found(request)
     battles = selectors.battle_rows_for(viewer, campaign)
-    return render(request, "combat/battles.html", {"campaign": campaign, "viewer": viewer, "battles": battles})
+    return render(request, "combat/battles.html", {"campaign": campaign, "viewer": viewer, "battles": battles,
+                                                   "live_battles": selectors.live_battles_for(viewer, campaign)})
 
 
 def battle_page(request: HttpRequest, campaign_id: int, battle_id: int) -> HttpResponse:
