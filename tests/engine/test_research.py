@@ -4,17 +4,31 @@ holding a civilization to what its technologies unlock."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from combat.engine.registry import COMBAT_SYSTEMS
+from game.engine.apply import apply_events
 from game.engine.designer import design_problems
 from game.engine.research import projects as rp
 from game.engine.research.alpha_centauri import CATALOGUE as AC
 from game.engine.research.cluster_war import CATALOGUE as CW
 from game.engine.research.rules import ac_limit_problem, ac_result, base_chance, cw_chance, proposed_severity
 from game.engine.research.technologies import Catalogue, CatalogueError, Difficulty, Kind, Technology, check_catalogue
+from game.engine.scenario import parse_scenario, run_scenario
 from game.engine.starts import ESCORT, START_DESIGNS, START_TECHS
+from game.engine.steps.research import research_interruptions
 from game.engine.units import Scale, Specials, UnitDesign, UnitStats
-from game.engine.world import Civilization, RuleOptions, World
+from game.engine.world import (
+    Civilization,
+    ResearchProject,
+    RuleOptions,
+    SkirmishState,
+    UnitState,
+    World,
+    world_from_dict,
+)
 
 # Rows of the R&D Success Chance Table as printed (cluster-war-digest §8.0): MU spent -> %.
 PRINTED = {25: 1, 200: 8, 600: 24, 850: 34, 1200: 48, 1250: 49, 2150: 67, 2400: 72, 2500: 73, 3600: 84, 3800: 85,
@@ -108,3 +122,50 @@ def test_the_designer_offers_only_what_the_civilization_knows() -> None:
     assert rp.researched(_world(frozenset(), research=""), 1) is None
     assert design_problems(cruiser) == ()
     assert ESCORT in START_DESIGNS
+
+
+def _lab_scenario(orders: list[dict[str, object]], rounds: int = 1) -> dict[str, object]:
+    lab = {"design_id": "lab", "name": "Lab", "scale": "CORVETTE", "specials": {"research": 2}, "crew": 1,
+           "stats": {"sensors": 1, "signature": 10, "movement_rate": 1, "targeting": 1, "evasion": 1, "weapons": 0,
+                     "defenses": 0, "hp": 10}}
+    return {
+        "title": "Labs at Sol and Mars", "round": 1, "rounds": rounds, "dice": [99] * 5,
+        "world": {"next_id": 50, "options": {"research": "cluster_war"}, "designs": [lab],
+                  "sectors": [{"sector_id": "0,0"}],
+                  "pois": [{"poi_id": "sol", "sector_id": "0,0", "kind": "star_system", "name": "Sol"},
+                           {"poi_id": "mars", "sector_id": "0,0", "kind": "station", "name": "Mars Yard"}],
+                  "civs": [{"civ_id": 1, "name": "Sol", "mu": 1000, "techs": ["hull_corvette", "hull_destroyer"]}],
+                  "units": [{"unit_id": 2, "civ_id": 1, "design_id": "lab", "name": "A", "sector_id": "0,0",
+                             "poi_id": "sol"},
+                            {"unit_id": 3, "civ_id": 1, "design_id": "lab", "name": "B", "sector_id": "0,0",
+                             "poi_id": "mars"}]},
+        "orders": orders, "expect": {"civs.1.mu": 0}}
+
+
+def test_a_moved_project_keeps_its_spending_and_frees_its_units_and_a_cancelled_one_frees_them_too() -> None:
+    start = {"round": 1, "civ_id": 1, "step": "explore.13", "kind": "StartResearch",
+             "payload": {"tech": "hull_cruiser", "poi_id": "sol", "mu_per_round": 100, "unit_ids": [2]}}
+    move = {"round": 2, "civ_id": 1, "step": "explore.13", "kind": "MoveResearch",
+            "payload": {"project_id": 50, "poi_id": "mars", "unit_ids": [3]}}
+    run = run_scenario(parse_scenario(_lab_scenario([start, move], rounds=2), COMBAT_SYSTEMS))
+    project = run.final.research[50]
+    assert (project.poi_id, project.unit_ids, project.spent) == ("mars", (3,), 100)  # the 99 failed at Sol
+    assert run.final.units[2].task is None and run.final.units[3].task == "research:50"
+    cancel = {"round": 2, "civ_id": 1, "step": "explore.13", "kind": "CancelResearch", "payload": {"project_id": 50}}
+    run = run_scenario(parse_scenario(_lab_scenario([start, cancel], rounds=2), COMBAT_SYSTEMS))
+    assert run.final.research == {} and run.final.units[2].task is None
+    assert "ResearchCancelled" in [e.type for e in run.events]
+
+
+def test_a_skirmish_interrupts_a_research_unit_whose_stations_then_do_not_count() -> None:
+    world = world_from_dict(_lab_scenario([])["world"])  # type: ignore[arg-type]
+    world = replace(world, units={**world.units, 2: replace(world.units[2], state=UnitState.ENGAGED,
+                                                                task="research:50")},
+                    research={50: ResearchProject(50, 1, "hull_cruiser", "cluster_war", "sol", 100, unit_ids=(2,))},
+                    skirmishes={"1:0,0:9:1": SkirmishState("1:0,0:9:1", "0,0", 9, 1, "begun", (2,))})
+    assert rp.stations(world, world.research[50]) == 2
+    events = research_interruptions(world)
+    assert [(e.type, e.payload["unit_id"]) for e in events] == [("ResearchInterrupted", 2)]
+    after = apply_events(world, events)
+    assert rp.stations(after, after.research[50]) == 0
+    assert rp.next_chance(after, after.research[50]).bonus == 0

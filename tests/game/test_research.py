@@ -114,3 +114,17 @@ def test_a_granted_discovery_opens_its_part_in_the_designer_and_the_gm_publishes
                    format="json").status_code == 200
     published = Event.objects.get(campaign=lab.campaign, type="ResearchPublished")
     assert published.visibility == "public" and "missile_engine" in published.payload["techs"]
+
+
+def test_the_gm_adjusts_a_project_with_a_reason_and_its_last_success_makes_the_technology_known(lab: Table) -> None:
+    gm = lab.client(lab.gm)
+    url = lab.url("research/adjust/")
+    body = {"project_id": 50, "successes": 1, "spent": 150, "scientists": 2, "reason": ""}
+    assert gm.post(url, body, format="json").json()["field"] == "reason"
+    assert gm.post(url, {**body, "reason": "Two Vegan scientists defect to Sol"}, format="json").status_code == 200
+    (project,) = lab.client(lab.players[0]).get(lab.url("research/")).json()["projects"]
+    # 200 MU a round on 150 spent: 350 MU, 14%; the Lab's 3 stations and 2 scientists add 5.
+    assert (project["spent"], project["scientists"], project["next_chance"]["chance"]) == (150, 2, 19)
+    assert gm.post(url, {**body, "successes": 2, "reason": "The prototype works"}, format="json").status_code == 200
+    assert Event.objects.filter(campaign=lab.campaign, type="TechnologyLearned", payload__tech="missile_engine",
+                                payload__how="research").exists()
