@@ -5,6 +5,7 @@ round")."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, 
 from game.selectors.flow import step_waiting_for
 from game.visibility import Viewer, campaign_for, events_visible_to, require_gm, require_seat, viewer_for
 
+logger = logging.getLogger(__name__)
 PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 
 
@@ -57,6 +59,9 @@ def _rolls_needed(gm: User, campaign: Campaign) -> str | None:
         services.step_preview(gm, campaign.pk, expected_round=campaign.round, expected_step=campaign.step.key)
     except RollsNeeded as needed:
         return f"a d{needed.sides} for {needed.purpose}"
+    except Exception:
+        # A step that cannot be resolved says so when it is: its resolution fails, with its reason, and stops a run.
+        logger.warning("Campaign %s: no dry run of %s", campaign.pk, campaign.step.key, exc_info=True)
     return None
 
 

@@ -272,3 +272,18 @@ def test_an_automatic_run_where_nothing_needs_anyone_stops_after_a_whole_round(t
     resolved = Event.objects.filter(campaign=now, type="StepResolved")
     assert resolved.count() == len(ALL_STEPS)
     assert "a whole round went by" in str(stops(table)[-1]["reason"])
+
+
+def test_in_entered_dice_mode_the_run_stops_where_the_gm_must_roll(demo: Table) -> None:
+    # Physical dice only, and GM rolls for hidden objects: Explore 5 rolls for The Maw (a hidden black hole).
+    options(demo, dice_mode="entered", gm_detection_rolls=True)
+    at(demo, "explore.4")
+    run_on(demo)
+    now = campaign(demo)
+    assert (now.step.key, now.status) == ("explore.5", "open")
+    assert "the GM's rolls (a d" in str(stops(demo)[-1]["reason"])
+    waiting = demo.client(demo.gm).get(demo.url("waiting/")).json()
+    assert waiting["needs_someone"] and waiting["gm"][0].startswith("the GM's rolls")
+    # Once the GM has typed enough rolls, the step needs nobody.
+    services.dice_enter(demo.gm, now.pk, rolls=[6] * 20)
+    assert demo.client(demo.gm).get(demo.url("waiting/")).json()["gm"] == []
