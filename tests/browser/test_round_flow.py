@@ -108,3 +108,13 @@ def test_a_round_is_played_with_no_more_gm_presses_than_steps_that_waited_for_so
     print("stops:", [step for step, _ in waited], "cleared in Explore:", sorted(cleared))
     player.screenshot(path=str(SCREENSHOTS / "player-ready-for-the-phase.png"), full_page=True)
     assert player.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scroll at 375 px"
+
+    # The GM's part fits a phone too: what the step waits for, and the run's button, a full touch target.
+    gm_phone = browser.new_context(**PHONE).new_page()
+    sign_in(gm_phone, base, "gm")
+    open_campaign(gm_phone, base, CAMPAIGN)
+    expect(gm_phone.locator("#flow-summary")).to_contain_text(" waits for ")
+    panel = gm_phone.locator("#flow-gm").bounding_box()
+    button = gm_phone.get_by_role("button", name="Run to the next step that needs someone").bounding_box()
+    assert panel and button and panel["x"] + panel["width"] <= 375 and button["height"] >= 44, (panel, button)
+    gm_phone.locator("#flow-gm").screenshot(path=str(SCREENSHOTS / "gm-run-on-phone.png"))
