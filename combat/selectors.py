@@ -334,6 +334,14 @@ def live_battles_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
             if live_version(viewer, live, campaign) is not None]
 
 
+def live_battles_playing(campaign: Campaign) -> list[dict[str, Any]]:
+    """The Centurion battles the campaign's open step waits for (the flow says who plays them)."""
+    return [{"id": live.pk, "skirmish_id": live.skirmish_id,
+             "civ_ids": [c for side in live.sides for c in side["civ_ids"]]}
+            for live in LiveBattle.objects.filter(campaign=campaign, round=campaign.round,
+                                                  step_index=campaign.step_index, status=LiveBattle.Status.PLAYING)]
+
+
 def live_battle_for(user: User, campaign_id: int, battle_id: int) -> tuple[Campaign, Viewer, LiveBattle, str]:
     """A live battle the user may watch or play, and how they see it; NotFound otherwise, so an unpublished
     battle's existence is not revealed."""

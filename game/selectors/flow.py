@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from combat.selectors import battle_choices_for
+from combat.selectors import battle_choices_for, live_battles_playing
 from game import state_io
 from game.engine.orders import legal_orders
 from game.engine.phases import StepKind
@@ -49,7 +49,8 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None,
         return _answer([], {}, ["the campaign has ended"], [], civs, step.label, ended=True)
     if campaign.status == Campaign.Status.RESOLVING:
         return _answer([], {}, [], [], civs, step.label, resolving=True)
-    if campaign.status == Campaign.Status.FAILED and not choices:
+    live = live_battles_playing(campaign)
+    if campaign.status == Campaign.Status.FAILED and not choices and not live:
         gm.append(f"the resolution failed: {campaign.failure}" if campaign.failure else "the resolution failed")
     modules_on = [m for m in RULING_MODULES.get(step.key, ()) if campaign.rule_options.get(m, False)]
     if step.kind is StepKind.GM_RULING and modules_on:
@@ -75,12 +76,12 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None,
             if any(offer.kind != FREE_TEXT for offer in legal_orders(world, civ_id, step.key)):
                 players.append(civ_id)
                 seats[civ_id] = player
-    return _answer(players, seats, gm, choices, civs, step.label)
+    return _answer(players, seats, gm, choices, civs, step.label, live=live)
 
 
 def _answer(players: list[int], seats: dict[int, str], gm: list[str], choices: list[dict[str, Any]],
             civs: dict[int, Civilization], label: str, *, ended: bool = False,
-            resolving: bool = False) -> dict[str, Any]:
+            resolving: bool = False, live: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     def name(civ_id: int) -> str:
         civ = civs.get(civ_id)
         return civ.name if civ else f"civilization {civ_id}"
@@ -91,6 +92,9 @@ def _answer(players: list[int], seats: dict[int, str], gm: list[str], choices: l
             f"{name(c)} ({seats[c]})" for c in players))
     if choices:
         parts.append("battle choices from " + ", ".join(sorted({name(c["civ_id"]) for c in choices})))
+    for battle in live or ():
+        parts.append(f"the Centurion battle of skirmish {battle['skirmish_id']}, played by " + " and ".join(
+            name(c) for c in battle["civ_ids"]))
     if gm:
         parts.append("the GM: " + "; ".join(gm))
     if ended:
@@ -103,12 +107,13 @@ def _answer(players: list[int], seats: dict[int, str], gm: list[str], choices: l
         summary = f"{label} waits for nobody: it can be resolved now."
     return {
         "step": label,
-        "needs_someone": bool(players or choices or gm) or ended or resolving,
+        "needs_someone": bool(players or choices or gm or live) or ended or resolving,
         "players": players,
         "seats": {str(c): s for c, s in seats.items()},
         "names": {str(c): name(c) for c in players},
         "gm": gm,
         "battle_choices": choices,
+        "live_battles": live or [],
         "summary": summary,
     }
 

@@ -16,6 +16,7 @@ from combat.engine.centurion.bot import bot_action
 from combat.models import Battle, LiveBattle
 from game import services, state_io
 from game.models import Campaign, Event
+from game.selectors.flow import step_waiting_for
 from tests.combat.conftest import SKIRMISH, load_skirmish
 from tests.game.conftest import Table, make_table
 
@@ -81,6 +82,10 @@ def test_a_centurion_skirmish_waits_at_exterminate_4_and_tells_only_its_two_side
     assert {e.civilization_id for e in opened} == {table.civs[0].pk, table.civs[1].pk} and opened.count() == 2
     assert {c["id"] for c in live.setup["counters"]} == {"cmd-attacker", "cmd-defender", "u1", "u2", "u3", "u11",
                                                          "u12"}
+    waiting = step_waiting_for(campaign)  # the GM's dashboard says whom the step waits for
+    assert waiting["gm"] == [] and waiting["needs_someone"]
+    assert f"the Centurion battle of skirmish {SKIRMISH}, played by {table.civs[0].name} and {table.civs[1].name}" \
+        in waiting["summary"]
     assert resolve(table) is False and LiveBattle.objects.count() == 1  # resolving again waits for the same battle
 
 
