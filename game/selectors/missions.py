@@ -83,9 +83,15 @@ def missions_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         item["agent"] = world.units[item["agent_id"]].name if item["agent_id"] in world.units else "an agent"
         item["from"] = world.civs[item["from_civ"]].name
         item["colony"] = _colony_name(world, item["colony_id"])
-    return {"enabled": world.options.personnel_missions,
-            "agents": [_agent_json(world, a) for _, a in sorted(world.agents.items())
-                       if world.units[a.unit_id].civ_id == civ_id],
+    agents = []
+    for _, agent in sorted(world.agents.items()):
+        unit = world.units[agent.unit_id]
+        if unit.civ_id == civ_id:
+            here = sorted(c.colony_id for c in world.colonies.values()
+                          if personnel.colony_sector(world, c) == unit.sector_id)
+            agents.append({**_agent_json(world, agent),
+                           "colonies_here": [{"colony_id": c, "name": _colony_name(world, c)} for c in here]})
+    return {"enabled": world.options.personnel_missions, "agents": agents,
             "missions": missions, "caught": caught,
             "catalogue": [{"key": m.key, "label": m.label, "attribute": m.attribute, "difficulty": m.difficulty,
                            "success": m.success, "failure": m.failure} for m in personnel.MISSIONS.values()]}
