@@ -80,10 +80,11 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
     spectator = browser.new_context(**PHONE).new_page()
     sign_in(attacker, base, made["players"][0])
     sign_in(defender, base, made["players"][1])
-    # The attacker finds the battle from the campaign's battles page.
-    attacker.goto(f"{base}/campaigns/{campaign}/battles/")
-    attacker.locator("#live-battles a", has_text="Play the battle").click()
-    defender.goto(base + battle_path)
+    # The attacker finds the battle on the campaign's page, the defender on the battles page.
+    attacker.goto(f"{base}/campaigns/{campaign}/")
+    attacker.get_by_role("link", name="Play your Centurion battle").click()
+    defender.goto(f"{base}/campaigns/{campaign}/battles/")
+    defender.locator("#live-battles a", has_text="Play the battle").click()
     hidden = spectator.goto(base + battle_path)
     assert hidden is not None and hidden.status == 404  # not published yet
     assert gm.request("POST", f"/api/campaigns/{campaign}/live-battles/{battles[0]['id']}/publish",
