@@ -26,6 +26,7 @@ from galaxy.models import CivilizationSetup, GalaxyMap, StoredPointOfInterest, U
 from game import dispatch
 from game import state_io as campaign_world
 from game.engine import events as engine_events
+from game.engine import world as w
 from game.engine.designer import design_cost
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.races import (
@@ -38,6 +39,7 @@ from game.engine.races import (
     race_problems,
     starting_bonus,
 )
+from game.engine.research.cluster_war import CATALOGUE as CW_CATALOGUE
 from game.engine.starts import PRESET_TITLES, Start, StartProblem, read_start, start_to_dict
 from game.errors import Conflict, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign, random_seed
@@ -189,6 +191,19 @@ def _environmental_resistance(setup: CivilizationSetup) -> bool:
     return race is not None and race.levels("environmental_resistance") > 0
 
 
+def _research_traits(civ: w.Civilization, setup: CivilizationSetup) -> w.Civilization:
+    """What the race or faction does to research (docs/rules.md, "Research"): Extra Intelligence's levels,
+    Non-academic, psionics in its tech base, an Alpha Centauri faction's key, and the §3.1 technologies it bought,
+    known from the start."""
+    if setup.kind == CivilizationSetup.Kind.FACTION:
+        return replace(civ, faction=setup.faction)
+    race = race_from_input(setup.race)
+    bought = {key for key in race.item_keys() if CW_CATALOGUE.get(key) is not None}
+    return replace(civ, extra_intelligence=race.levels("extra_intelligence"),
+                   non_academic=race.levels("non_academic") > 0, psionic=race.levels("psionic_ability") > 0,
+                   techs=civ.techs | bought)
+
+
 def campaign_start(gm: User, campaign_id: int) -> Campaign:
     """Build the round engine's World from the stored galaxy: each joined civilization (in joining order) at the
     next proposed home world, with its designs and the start the GM chose for it (`starts.give_start`; its race or
@@ -223,6 +238,8 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
         ]
         designs = [state_io.design_from_dict(r.data) for r in UnitDesignRecord.objects.filter(campaign=campaign)]
         world = state_io.build_world(galaxy, assignments, designs, cp_per_mu=scale.cp_per_mu)
+        world = replace(world, civs={civ_id: _research_traits(civ, setups[civ_id])
+                                     for civ_id, civ in world.civs.items()})
         campaign_world.store_snapshot(campaign, world)
         galaxy_map.started_at = timezone.now()
         galaxy_map.save(update_fields=["started_at"])

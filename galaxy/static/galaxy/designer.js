@@ -7,7 +7,7 @@
   const form = document.getElementById("design-form");
   const $ = (sel) => document.querySelector(sel);
   const STATS = ["sensors", "signature", "movement_rate", "targeting", "evasion", "hp"];
-  const COUNTS = ["construction_bp", "terraform_tp", "cargo_capacity", "mining", "cloak"];
+  const COUNTS = ["construction_bp", "terraform_tp", "cargo_capacity", "mining", "cloak", "research"];
   const FLAGS = ["colonize", "salvage", "ftl"];
   let designs = data.designs;
   let previewSeq = 0;
