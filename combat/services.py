@@ -468,7 +468,9 @@ def live_battles_expire(now: datetime | None = None) -> list[int]:
     beat task's body). Returns the battles so moved on."""
     now = now or timezone.now()
     moved = []
-    due = LiveBattle.objects.filter(status=LiveBattle.Status.PLAYING, deadline__lte=now)
+    # An ended campaign is read-only: its battles stay as they stood.
+    due = LiveBattle.objects.filter(status=LiveBattle.Status.PLAYING, deadline__lte=now).exclude(
+        campaign__status=Campaign.Status.ENDED)
     for pk, campaign_id in due.values_list("pk", "campaign_id"):
         with transaction.atomic():
             campaign = locked_campaign(campaign_id)

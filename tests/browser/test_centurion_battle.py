@@ -92,6 +92,7 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
     spectator.goto(base + battle_path)
     expect(spectator.locator("#c-status")).to_contain_text("Turn 1 of 10")
 
+    assert attacker.evaluate("document.documentElement.scrollWidth") <= 375  # the map scrolls in its own box
     # Turn 1, on the phone: tap a counter, see where it may go, tap the hex nearest the enemy.
     my_turn(attacker, "movement")
     expect(defender.locator("#c-status")).to_contain_text("waiting for the other side")
