@@ -388,9 +388,18 @@ def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
     return by_kind["armed"][0] if by_kind["armed"] else None
 
 
+def _ferried_builder(situation: Situation) -> set[int]:
+    """The builder kept free (the newest, when there are two or more) for a freighter to carry to a colony that
+    waits for its mine: a builder at work cannot be loaded."""
+    builders = sorted(int(u["unit_id"]) for u in situation.view["units"]
+                      if situation.special(u, "construction_bp") and u.get("carried_by") is None)
+    return {builders[-1]} if len(builders) > 1 and mine_sites_without_builder(situation) else set()
+
+
 @planner("StartConstruction")
 def plan_construction(situation: Situation, offers: list[JSON]) -> list[Order]:
     busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] in ("BuildMine", "ResumeConstruction")}
+    busy |= _ferried_builder(situation)
     plans = []
     for offer in offers:
         builder = units_of(offer)[0]
@@ -408,6 +417,7 @@ def plan_resume(situation: Situation, offers: list[JSON]) -> list[Order]:
     """A builder left without builders' work resumes a halted project of its Sector."""
     plans = []
     busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "BuildMine"}
+    busy |= _ferried_builder(situation)
     for offer in offers:
         builder, projects = units_of(offer)[0], choices(offer, "project_id")
         if builder not in busy and projects:

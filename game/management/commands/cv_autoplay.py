@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from galaxy import selectors as galaxy_selectors
 from galaxy import services as galaxy_services
-from game import services
+from game import services, visibility
 from game.errors import ServiceError
 from game.selectors import bots as bot_selectors
 from game.services import seats
@@ -27,6 +27,7 @@ from game.services import seats
 CIV_NAMES = ("Aldebaran League", "Betelgeuse Union", "Capella Compact", "Deneb Syndicate", "Electra Throne",
              "Fomalhaut Reach", "Gienah Dominion", "Hadar Collective", "Izar Concord", "Jabbah Mandate",
              "Kochab Assembly", "Lesath Order", "Mizar Republic", "Nashira Kin", "Okda Hegemony", "Pollux Circle")
+GALAXY_ATTEMPTS = 50
 STEP_TIMEOUT = 300.0  # seconds a step may take to resolve (and its bots to play) on a loaded machine
 POLL = 0.02
 
@@ -87,8 +88,17 @@ class Command(BaseCommand):
                                              faction=factions[index % len(factions)])
             civ_ids.append(civ.pk)
         galaxy = galaxy_for(civs)
-        galaxy_services.galaxy_generate(gm, campaign.pk, settings=galaxy["settings"], seed=seed,
-                                        home_worlds=galaxy["home_worlds"], min_distance=galaxy["min_distance"])
+        viewer = visibility.viewer_for(gm, campaign)
+        for attempt in range(GALAXY_ATTEMPTS):
+            # The GM re-rolls (the page's Re-roll) until every home system holds a second viable planet: the
+            # standard start's colony ship settles it and the builder mines it (a builder cannot leave its Sector).
+            galaxy_services.galaxy_generate(gm, campaign.pk, settings=galaxy["settings"],
+                                            seed=seed if attempt == 0 else f"{seed}-{attempt}",
+                                            home_worlds=galaxy["home_worlds"], min_distance=galaxy["min_distance"])
+            setup = galaxy_selectors.galaxy_setup(viewer, campaign)
+            viable = {f"{col:02d}{row:02d}": count for col, row, *_, count in setup["points"]}
+            if all(viable.get(home["hex"], 0) >= 2 for home in setup["home_worlds"]):
+                break
         for civ_id in civ_ids:
             galaxy_services.civ_setup_review(gm, campaign.pk, civ_id, approve=True)
         galaxy_services.campaign_start(gm, campaign.pk)
