@@ -145,11 +145,12 @@ def counter_intel_at(world: World, colony: Colony) -> list[int]:
                   and world.units[a.unit_id].task == f"counter_intel:{colony.colony_id}")
 
 
-def action_for(world: World, agent: Agent, kind: MissionKind, colony: Colony | None) -> check.Action:
+def action_for(world: World, agent: Agent, kind: MissionKind, colony: Colony | None, *,
+               watch: bool = True) -> check.Action:
     """The check a mission takes: its attribute, its difficulty with the circumstances (counter-intelligence
-    at the target; a condition that impairs), and whether the agent lacks the ability."""
+    at the target unless `watch` is False; a condition that impairs), and whether the agent lacks the ability."""
     adjustments: list[str] = []
-    if kind.hostile and colony is not None:
+    if kind.hostile and colony is not None and watch:
         adjustments += ["disadvantage"] * min(MAX_COUNTER_INTEL_DICE, len(counter_intel_at(world, colony)))
     if any(sheet.CONDITIONS[c].impairs for c in agent.conditions):
         adjustments.append("condition_impairs")
@@ -161,8 +162,9 @@ def action_for(world: World, agent: Agent, kind: MissionKind, colony: Colony | N
 
 def odds(world: World, agent: Agent, kind: MissionKind, colony: Colony | None) -> dict[str, Any]:
     """What a player sees before ordering: the difficulty dice left, the chance of no Failure, and the chance
-    the risk roll reaches its base (before the difficulty dice raise it)."""
-    action = action_for(world, agent, kind, colony)
+    the risk roll reaches its base (before the difficulty dice raise it). Counter-intelligence at the target is
+    the target's secret, so the odds are those of an unwatched colony."""
+    action = action_for(world, agent, kind, colony, watch=False)
     left = check.difficulty_dice(action.difficulty, action.attribute, adjustments=action.adjustments,
                                  lacks_ability=action.lacks_ability)
     base = check.DIFFICULTIES[kind.difficulty].base_risk
