@@ -13,6 +13,8 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from game.engine import diplomacy
+from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
 from game.engine.personnel import AGENT_DESIGN, stolen_design_id
 from game.engine.units import UnitDesign
@@ -40,7 +42,7 @@ class _Draft:
     only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
 
     TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
-              "research", "skirmishes", "agents", "missions", "designs")
+              "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals")
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -106,10 +108,23 @@ class _Draft:
     def contacts(self) -> set[tuple[int, int]]:
         return set(self.world.contacts)
 
+    @cached_property
+    def relations(self) -> dict[tuple[int, int], Relation]:
+        return dict(self.world.relations)
+
+    @cached_property
+    def proposals(self) -> dict[str, Proposal]:
+        return dict(self.world.proposals)
+
+    @cached_property
+    def wars(self) -> set[tuple[int, int]]:
+        return set(self.world.wars)
+
     def freeze(self) -> World:
         touched: dict[str, Any] = {name: vars(self)[name] for name in self.TABLES if name in vars(self)}
-        if "contacts" in vars(self):
-            touched["contacts"] = frozenset(self.contacts)
+        for pairs in ("contacts", "wars"):
+            if pairs in vars(self):
+                touched[pairs] = frozenset(vars(self)[pairs])
         return replace(self.world, next_id=self.next_id, **touched)
 
     # Small helpers the handlers share.
@@ -280,6 +295,65 @@ def _gift(d: _Draft, p: dict[str, Any]) -> None:
     d.unit(taker.unit_id, ore=taker.ore + p["ore"])
     d.add_mu(p["from_civ"], -p["mu"])
     d.add_mu(p["to_civ"], p["mu"])
+
+
+# Explore 9 and 10 — diplomacy (game.engine.diplomacy): proposals, answers, broken treaties, war.
+
+
+def _set_relation(d: _Draft, relation: Relation) -> None:
+    key = pair(relation.civ_a, relation.civ_b)
+    if relation == Relation(*key):
+        d.relations.pop(key, None)  # a plain neutral pair is not written
+    else:
+        d.relations[key] = relation
+
+
+@handles("TreatyProposed")
+def _treaty_proposed(d: _Draft, p: dict[str, Any]) -> None:
+    d.proposals[p["proposal_id"]] = Proposal(p["proposal_id"], p["from_civ"], p["to_civ"], p["treaty"], p["mu"],
+                                             p["terms"])
+
+
+@handles("TreatyAccepted")
+def _treaty_accepted(d: _Draft, p: dict[str, Any]) -> None:
+    proposal = d.proposals.pop(p["proposal_id"])
+    key = pair(proposal.from_civ, proposal.to_civ)
+    d.wars.discard(key)  # only peace can be accepted at war (diplomacy.why_not)
+    _set_relation(d, diplomacy.accepted(d.relations.get(key) or Relation(*key), proposal))
+
+
+@handles("TreatyDeclined")
+@handles("TreatyLapsed")
+def _treaty_closed(d: _Draft, p: dict[str, Any]) -> None:
+    d.proposals.pop(p["proposal_id"], None)
+
+
+@handles("TreatyBroken")
+def _treaty_broken(d: _Draft, p: dict[str, Any]) -> None:
+    key = pair(p["from_civ"], p["to_civ"])
+    _set_relation(d, diplomacy.broken(d.relations.get(key) or Relation(*key), p["treaty"]))
+
+
+@handles("WarDeclared")
+def _war_declared(d: _Draft, p: dict[str, Any]) -> None:
+    key = pair(p["from_civ"], p["to_civ"])
+    d.wars.add(key)
+    d.relations.pop(key, None)  # war ends every treaty
+    for proposal_id, proposal in list(d.proposals.items()):
+        if pair(proposal.from_civ, proposal.to_civ) == key:
+            del d.proposals[proposal_id]
+
+
+@handles("StanceSet")
+def _stance_set(d: _Draft, p: dict[str, Any]) -> None:
+    """The GM sets a pair's stance, with a reason (the settings' "At war", or the relations desk)."""
+    key = pair(p["civ_a"], p["civ_b"])
+    if p["stance"] == "war":
+        _war_declared(d, {"from_civ": key[0], "to_civ": key[1]})
+        return
+    d.wars.discard(key)
+    old = d.relations.get(key) or Relation(*key)
+    _set_relation(d, replace(old, stance=p["stance"]))
 
 
 @handles("CoursePlotted")
@@ -585,6 +659,12 @@ def _trade(d: _Draft, p: dict[str, Any]) -> None:
     for civ_id, gain in ((p["civ_a"], p["gain_a"]), (p["civ_b"], p["gain_b"])):
         civ = d.civs[civ_id]
         d.civs[civ_id] = replace(civ, trade_gain=civ.trade_gain + gain)
+
+
+@handles("TributePaid")
+def _tribute(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["from_civ"], -p["mu"])
+    d.add_mu(p["to_civ"], p["mu"])
 
 
 @handles("TradeTaxesCollected")

@@ -600,6 +600,31 @@ RESEARCH_EVENTS = (
               "The GM published {civ_id:civ}'s technologies: {techs:#technology}.[ {reason}]"),
 )
 
+# Diplomacy (the Cluster War trade module, game.engine.diplomacy): treaties proposed in Explore 9 and answered in
+# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9. Both parties and the GM see each.
+DIPLOMACY_EVENTS = (
+    EventType("TreatyProposed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
+                                 "treaty_label": str, "mu": int, "terms": str}, WITNESSES,
+              "{from_civ:civ} proposed to {to_civ:civ}: {treaty_label}[, {mu} MU a quarter][. Terms: {terms}]."),
+    EventType("TreatyAccepted", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
+                                 "treaty_label": str}, WITNESSES,
+              "{to_civ:civ} accepted {from_civ:civ}'s treaty: {treaty_label}."),
+    EventType("TreatyDeclined", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
+                                 "treaty_label": str}, WITNESSES,
+              "{to_civ:civ} declined {from_civ:civ}'s treaty: {treaty_label}."),
+    EventType("TreatyLapsed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
+                               "treaty_label": str}, WITNESSES,
+              "{from_civ:civ}'s treaty to {to_civ:civ} lapsed unanswered: {treaty_label}."),
+    EventType("TreatyBroken", {"from_civ": int, "to_civ": int, "treaty": str, "text": str}, WITNESSES,
+              "{from_civ:civ} broke its {treaty} treaty with {to_civ:civ}[: {text}]."),
+    EventType("WarDeclared", {"from_civ": int, "to_civ": int, "text": str}, WITNESSES,
+              "{from_civ:civ} declared war on {to_civ:civ}[: {text}]."),
+    EventType("StanceSet", {"civ_a": int, "civ_b": int, "stance": str, "reason": str}, WITNESSES,
+              "The GM set {civ_a:civ} and {civ_b:civ} {stance}. Reason: {reason}"),
+    EventType("TributePaid", {"from_civ": int, "to_civ": int, "mu": int, "owed": int}, WITNESSES,
+              "{from_civ:civ} paid {to_civ:civ} {mu} MU of tribute (of {owed} owed)."),
+)
+
 GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS)
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS)

@@ -73,8 +73,10 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
             "them, you now have the option of starting a skirmish. (See EXTERMINATE.)"),
         (P, "If a unit within your civilization is within Communications range of another civilization's units, you "
             "may engage in diplomacy or trade now."),
-        (T, "TODO Diplomacy"),
-        (T, "TODO Trades"),
+        # Filled by the diplomacy module (game.engine.diplomacy): treaties proposed, broken, war declared in 9;
+        # answered in 10. Without the module nobody is offered anything here and the steps need nobody.
+        (P, "TODO Diplomacy"),
+        (P, "TODO Trades"),
         (P, "If a unit within your civilization is at the same Destination as another civilization's unit, you may "
             "deliver gifts or exchange trade goods now."),
         (P, "If you have any spies in the field, you may issue new orders to them now."),

@@ -160,15 +160,8 @@ def growth(population: int, max_population: int) -> int:
 # special resource also yields this many units of it.
 SPECIAL_RESOURCE_PER_MINE = 3
 
-# Exploit 7 / 9 — trade (CW 11.0, limited trade): each partner gains 5% of the other's taxes this quarter,
-# capped at 25% of its own; the gain is created, not taken, and is collected as the tax on legal trade in
-# Exploit 9.
-TRADE_PERCENT = 5
-TRADE_CAP_PERCENT = 25
-
-
-def trade_gain(own_taxes: int, partner_taxes: int) -> int:
-    return min(partner_taxes * TRADE_PERCENT // 100, own_taxes * TRADE_CAP_PERCENT // 100)
+# Exploit 7 / 9 — trade (CW 11.0): the levels, shares and cap are game.engine.diplomacy's (`trade_gain`); a
+# gain is created, not taken, and is collected as the tax on legal trade in Exploit 9.
 
 
 # Explore 6 — a close scan needs a unit with working sensors in the Sector ("operational Sensors", as Plot a

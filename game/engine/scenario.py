@@ -258,6 +258,8 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "skirmishes": ("attacker_civ", "defender_civ", "victor_civ"),
     "agents": ("held_by",),
     "missions": ("civ_id", "target_civ"),
+    "relations": ("civ_a", "civ_b", "tribute_payer"),
+    "proposals": ("from_civ", "to_civ"),
 }
 _CIV_PAIRS = ("wars", "contacts")
 

@@ -111,7 +111,9 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
      "Construction Points as MU, colonization cost, refits and crew grade (Cluster War 3rd ed.)."),
     ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
-    ("module_cw_trade", "Cluster War trade", "Trade and commerce raiding, filling Exploit 1 and 2."),
+    ("module_cw_trade", "Cluster War trade",
+     "Relations and treaties (Explore 9, 10) and trade levels (Exploit 7, 9), played by the engine; trade routes "
+     "and commerce raiding (Exploit 1, 2) by hand."),
     ("module_cw_supply", "Cluster War supply", "The supply grid: units out of supply."),
     ("module_cw_ground_war", "Cluster War ground war", "Ground warfare and occupation of colonies."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
@@ -448,7 +450,11 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     """The world as the step functions read it: the settings the GM set (keys in `rule_options`) in place of
     what the world held (a scenario's wars, say)."""
-    if "wars" in rule_options:
+    if "module_cw_trade" in rule_options:  # Explore 9 and 10, Exploit 7 and 9 (game.engine.diplomacy)
+        world = replace(world, options=replace(world.options, diplomacy=bool(rule_options["module_cw_trade"])))
+    # With the diplomacy module the world's stances are the one record of who is at war (a GM's change of this
+    # setting is a StanceSet event, game.services.diplomacy); without it the setting is.
+    if "wars" in rule_options and not world.options.diplomacy:
         world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
     if "free_trade" in rule_options:
         trade = rule_options["free_trade"]
@@ -460,6 +466,9 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         on = rule_options.get("module_cw_research", bool(world.options.research))
         system = rule_options.get("research_system", world.options.research or "cluster_war")
         world = replace(world, options=replace(world.options, research=system if on else ""))
+    if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
+        on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
+        world = replace(world, options=replace(world.options, faction_restrictions=on))
     if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
         world = replace(world, options=replace(world.options,
                                                personnel_missions=bool(rule_options["module_cg_personnel"])))
@@ -475,4 +484,6 @@ def from_world(world: World) -> dict[str, Any]:
                if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
             # the personnel module only when the world has it on, so a world without it reads as before
-            **({"module_cg_personnel": True} if world.options.personnel_missions else {})}
+            **({"module_cg_personnel": True} if world.options.personnel_missions else {}),
+            **({"module_cw_trade": True} if world.options.diplomacy else {}),
+            **({"module_ac_factions": True} if world.options.faction_restrictions else {})}

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.engine.combat import Defense, Weapon
 from game.engine.designer import Price
+from game.engine.diplomacy import Proposal, Relation
 from game.engine.rulings import (
     CP_PER_MU,
     CP_PER_POP,
@@ -225,6 +226,8 @@ class RuleOptions:
     full_star_map: bool = True  # CW 12.1: everyone has the strategic map; off: charts grow by exploring
     research: str = ""  # the research module: "" off, "cluster_war" or "alpha_centauri" (Explore 3 and 13)
     personnel_missions: bool = False  # the Centaurus Gate personnel module (Explore 4 and 12)
+    diplomacy: bool = False  # the Cluster War trade module: relations, treaties, trade levels (game.engine.diplomacy)
+    faction_restrictions: bool = False  # the Alpha Centauri factions' restrictions are enforced
 
 
 @dataclass(frozen=True)
@@ -280,7 +283,9 @@ class World:
     research: Mapping[int, ResearchProject] = field(default_factory=dict)  # open projects by id
     agents: Mapping[int, Agent] = field(default_factory=dict)  # unit id -> sheet
     missions: Mapping[int, Mission] = field(default_factory=dict)
-    wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id)
+    wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id): the stance "war"
+    relations: Mapping[tuple[int, int], Relation] = field(default_factory=dict)  # every other stance, by pair
+    proposals: Mapping[str, Proposal] = field(default_factory=dict)  # treaties waiting for an answer
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
     options: RuleOptions = field(default_factory=RuleOptions)
     next_id: int = 1
@@ -298,6 +303,13 @@ class World:
 
     def at_war(self, a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in self.wars
+
+    def relation(self, a: int, b: int) -> Relation:
+        low, high = pair(a, b)
+        return self.relations.get((low, high)) or Relation(low, high)
+
+    def stance(self, a: int, b: int) -> str:
+        return "war" if self.at_war(a, b) else self.relation(a, b).stance
 
     def units_by_sector(self) -> dict[str, list[Unit]]:
         """Units present in each Sector (not En Route, not carried): the index that keeps searches linear."""
@@ -389,11 +401,15 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# Module switches written only once on, so a world without them reads and writes as before.
+_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions")
+
+
 def world_to_dict(world: World) -> dict[str, Any]:
     starter_ids = {d.design_id for d in STARTER_UNITS}
     return _with_research(world, {
         "options": {k: v for k, v in vars(world.options).items()
-                    if k != "personnel_missions" or v},  # written once switched on, like the tables below
+                    if k not in _WRITTEN_WHEN_ON or v},  # written once on, like the tables below
         "next_id": world.next_id,
         # Starter designs are implied; only a campaign's own designs are written out.
         "designs": [_design_to_dict(d) for k, d in sorted(world.designs.items()) if k not in starter_ids],
@@ -416,6 +432,11 @@ def world_to_dict(world: World) -> dict[str, Any]:
         # they did before it.
         **({"agents": [record_to_dict(a) for _, a in sorted(world.agents.items())]} if world.agents else {}),
         **({"missions": [record_to_dict(m) for _, m in sorted(world.missions.items())]} if world.missions else {}),
+        # Relations and proposals likewise (the diplomacy module).
+        **({"relations": [record_to_dict(r) for _, r in sorted(world.relations.items())]}
+           if world.relations else {}),
+        **({"proposals": [record_to_dict(p) for _, p in sorted(world.proposals.items())]}
+           if world.proposals else {}),
     })
 
 
@@ -442,6 +463,11 @@ def _civ_from_dict(d: Mapping[str, Any]) -> Civilization:
         faction=d.get("faction", ""),
         research_progress=d.get("research_progress", 0),
     )
+
+
+def _relation_from_dict(d: Mapping[str, Any]) -> Relation:
+    low, high = pair(d["civ_a"], d["civ_b"])  # a scenario's new ids may come in either order
+    return Relation(**{**d, "civ_a": low, "civ_b": high, "treaties": tuple(d.get("treaties", ()))})
 
 
 def _unit_from_dict(d: Mapping[str, Any], designs: Mapping[str, UnitDesign]) -> Unit:
@@ -496,6 +522,8 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
             for p in data.get("research", ())
         },
         wars=frozenset(pair(*p) for p in data.get("wars", ())),
+        relations={pair(r["civ_a"], r["civ_b"]): _relation_from_dict(r) for r in data.get("relations", ())},
+        proposals={p["proposal_id"]: Proposal(**p) for p in data.get("proposals", ())},
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),
         next_id=data.get(

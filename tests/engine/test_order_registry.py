@@ -113,8 +113,8 @@ def test_a_step_left_without_its_function_stops_the_import() -> None:
 def test_a_function_bound_to_no_step_or_to_a_gm_ruling_stops_the_import() -> None:
     with pytest.raises(StepTableError, match=r"'explore\.99' is not a step of the round"):
         check_step_table({**STEP_FUNCTIONS, "explore.99": explore.explore_8_communications})
-    with pytest.raises(StepTableError, match=r"explore\.10 is a GM ruling step"):
-        check_step_table({**STEP_FUNCTIONS, "explore.10": explore.explore_8_communications})
+    with pytest.raises(StepTableError, match=r"exploit\.2 is a GM ruling step"):
+        check_step_table({**STEP_FUNCTIONS, "exploit.2": explore.explore_8_communications})
 
 
 # --- Declarations. --------------------------------------------------------------------------------------------

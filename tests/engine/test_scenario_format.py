@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from combat.engine.registry import COMBAT_SYSTEMS
+from game.engine.diplomacy import Proposal, Relation
 from game.engine.orders import ORDER_KINDS
 from game.engine.phases import ALL_STEPS
 from game.engine.scenario import ScenarioProblem, expectation_failures, parse_scenario, run_scenario
@@ -49,7 +50,8 @@ RECORDS: dict[str, type] = {
     "options": RuleOptions, "design": UnitDesign, "sector": Sector, "poi": PointOfInterest, "planet": Planet,
     "civilization": Civilization, "unit": Unit, "colony": Colony, "mine": Mine, "project": ConstructionProject,
     "terraforming": TerraformProject, "skirmish": SkirmishState,
-    "research_project": ResearchProject, "agent": Agent, "mission": Mission,
+    "research_project": ResearchProject, "agent": Agent, "mission": Mission, "relation": Relation,
+    "proposal": Proposal,
 }
 
 SMALL: dict[str, Any] = {
@@ -118,8 +120,8 @@ def test_design_stats_specials_and_scales_match_the_unit_model() -> None:
 
 def test_the_world_tables_are_those_world_to_dict_writes() -> None:
     written = {*world_to_dict(World()), "research"}  # research: written once a project is open
-    # The personnel module's tables are written once it has put something in them.
-    assert set(SCHEMA["$defs"]["world"]["properties"]) == written | {"agents", "missions"}
+    # The personnel and diplomacy modules' tables are written once they have put something in them.
+    assert set(SCHEMA["$defs"]["world"]["properties"]) == written | {"agents", "missions", "relations", "proposals"}
 
 
 def test_orders_name_every_step_and_kind_and_each_kind_its_legal_steps() -> None:

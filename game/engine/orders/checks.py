@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from game.engine import rulings
 from game.engine.designer import Price, mine_price, unit_price
+from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
 from game.engine.units import Specials
 from game.engine.world import (
@@ -95,6 +96,17 @@ def check_start_skirmish(order: OrderCommand, world: World) -> None:
     if target == order.civ_id or target not in world.civs:
         raise OrderProblem("payload.target_civ_id", "choose another civilization.")
     civ = world.civs[order.civ_id]
+    faction = FACTIONS_BY_KEY.get(civ.faction)
+    if world.options.faction_restrictions and faction is not None and not faction.may_attack:
+        raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
+    if world.options.diplomacy:
+        stance = world.stance(order.civ_id, target)
+        if stance == "alliance":
+            raise OrderProblem("payload.target_civ_id", f"you are allied with {world.civs[target].name}: allies "
+                                                        "do not fight.")
+        if stance == "peace":
+            raise OrderProblem("payload.target_civ_id", f"you are at peace with {world.civs[target].name}: "
+                                                        "declare war first (Explore 9).")
     seen = any(
         world.units[u].sector_id == sector and world.units[u].civ_id == target and is_present(world.units[u])
         for u in civ.detected_units

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, StepKind
 from game.engine.step_input import StepResolver
-from game.engine.steps import expand, exploit, explore, exterminate, research
+from game.engine.steps import diplomacy, expand, exploit, explore, exterminate, research
 
 STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.1": explore.explore_1_en_route_ships_cover_their_move_rate,
@@ -23,6 +23,8 @@ STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.6": explore.explore_6_close_scan,
     "explore.7": explore.explore_7_choice_to_start_a_skirmish,
     "explore.8": explore.explore_8_communications,
+    "explore.9": diplomacy.explore_9_diplomacy,
+    "explore.10": diplomacy.explore_10_trades,
     "explore.11": explore.explore_11_gifts_and_trade_goods,
     "explore.12": explore.explore_12_spies_new_orders,
     "explore.13": research.explore_13_research_orders,

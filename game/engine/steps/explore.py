@@ -1,6 +1,6 @@
 """Explore: "Units move, Civilizations make discoveries, and Players learn more about the Galaxy."
 
-Steps 3, 4, 9, 10, 12 and 13 are TODO in the rules: GM_RULING slots with no function here.
+Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (diplomacy) in steps/diplomacy.py.
 """
 
 from __future__ import annotations
