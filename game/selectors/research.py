@@ -85,6 +85,39 @@ def tech_tree(world: World, civ_id: int) -> dict[str, Any]:
     return {"nodes": nodes, "columns": 1 + max(columns.values(), default=0)}
 
 
+def _unlock_keys(world: World, unit_id: int) -> set[str]:
+    """What a unit shows of its technology when seen in action: its hull, component types and specials."""
+    unit = world.units.get(unit_id)
+    if unit is None:
+        return set()
+    design = world.design_of(unit)
+    keys = {f"scale:{design.scale.name}", *(f"weapon:{w.type}" for w in design.weapons),
+            *(f"defense:{d.type}" for d in design.defenses)}
+    specials = design.specials
+    keys |= {f"special:{name}" for name, on in (("cloak", specials.cloak), ("terraform", specials.terraform_tp),
+                                                 ("research", specials.research)) if on}
+    return keys
+
+
+def seen_in_action(world: World, civ_id: int) -> list[dict[str, Any]]:
+    """§8.0's first free discovery, "seeing the tech in action": technologies the civilization could research next
+    that a unit it detects shows (its hull, a component type, a special), for the GM to grant or not."""
+    catalogue = rp.catalogue_of(world)
+    if catalogue is None:
+        return []
+    civ = world.civs[civ_id]
+    candidates = {t.key: t for t in catalogue.available(civ.techs)}
+    found: dict[str, dict[str, Any]] = {}
+    for unit_id in sorted(civ.detected_units):
+        shown = _unlock_keys(world, unit_id)
+        for key, tech in candidates.items():
+            if key not in found and shown & set(tech.unlocks):
+                owner = world.civs[world.units[unit_id].civ_id].name
+                found[key] = {"tech": key, "tech_name": tech.name, "seen_on": world.units[unit_id].name,
+                              "owner": owner}
+    return list(found.values())
+
+
 def _history(viewer: Viewer, campaign: Campaign, civ_id: int | None, names: Names) -> list[dict[str, Any]]:
     rows = events_visible_to(viewer, campaign).filter(type__in=HISTORY_TYPES, undone=False)
     out = []
@@ -109,7 +142,8 @@ def research_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, 
         return {**base, "role": "gm", "civs": [
             {"civ_id": civ_id, "name": civ.name, "techs": sorted(civ.techs),
              "tech_names": [rp.tech_name(world, k) for k in sorted(civ.techs)],
-             "projects": [_project_json(world, p) for p in rp.open_projects(world, civ_id)]}
+             "projects": [_project_json(world, p) for p in rp.open_projects(world, civ_id)],
+             "seen": seen_in_action(world, civ_id)}
             for civ_id, civ in sorted(world.civs.items())],
             "history": _history(viewer, campaign, None, names)}
     if viewer.civ_id is not None and viewer.civ_id in world.civs:

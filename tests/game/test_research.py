@@ -128,3 +128,11 @@ def test_the_gm_adjusts_a_project_with_a_reason_and_its_last_success_makes_the_t
     assert gm.post(url, {**body, "successes": 2, "reason": "The prototype works"}, format="json").status_code == 200
     assert Event.objects.filter(campaign=lab.campaign, type="TechnologyLearned", payload__tech="missile_engine",
                                 payload__how="research").exists()
+
+
+def test_the_gm_sees_which_technologies_a_civilization_saw_in_action(lab: Table) -> None:
+    overview = lab.client(lab.gm).get(lab.url("research/")).json()
+    vega = next(c for c in overview["civs"] if c["civ_id"] == lab.civs[1].pk)
+    # Vega detects Sol's Missile Boat: missiles are its next research (it knows mass drivers), a discovery to grant.
+    assert vega["seen"] == [{"tech": "missile_engine", "tech_name": "Missile Engine Technology",
+                             "seen_on": "Wasp", "owner": "lab civ 1"}]

@@ -163,6 +163,13 @@
         el("p", {}, `${p.tech_name}: ${p.successes}/${p.needed} at ${p.where}, ${p.mu_per_round} MU a round` +
           (p.next_chance ? `; next ${chanceText(p.next_chance)}` : "")),
         p.catastrophe ? catastropheForm(p) : "")),
+      civ.seen.length ? el("p", {}, "Seen in action: ", ...civ.seen.map((seen) => {
+        const grant = el("button", {type: "button", class: "secondary", "data-seen": seen.tech},
+          `Grant ${seen.tech_name}`);
+        grant.addEventListener("click", () => post("research/grant/", {civ_id: civ.civ_id, tech: seen.tech,
+          reason: `Seen in action on ${seen.owner}'s ${seen.seen_on}`}, msg, `publish-${civ.civ_id}`));
+        return grant;
+      })) : "",
       el("div", {class: "row"}, publish), msg);
   }
   function renderGm() {
