@@ -22,6 +22,8 @@ from game.engine.world import Agent, Colony, Unit, UnitState, World
 AGENT_DESIGN = "starter-human-adult"  # the starter Personnel unit: an agent is one person on the map
 PROBE_EXTRA_ROLL_MU = 10  # "You may pay 10 Credits (repeatedly) to roll an extra time on the Probe Table"
 MAX_PROBE_EXTRA_ROLLS = 3
+BELIEVERS_PROBE_MODIFIER = 1  # "Probe Table rolls vs this Faction are at +1"
+UNIVERSITY_REROLL_FROM = 8  # "Opponent's who roll 8+ on Probe Table vs University may reroll"
 MAX_COUNTER_INTEL_DICE = 2  # counter-intelligence agents at a colony add a difficulty die each, two at most
 TRAIN_MU_PER_PIP = 1  # an advancement's pip, bought at the code's dice per pip (Centaurus Gate), costs 1 MU
 
@@ -244,7 +246,14 @@ def _design_to_steal(world: World, target: int, thief: int) -> str | None:
 
 
 def _probe_roll(world: World, target: int, unit: Unit, dice: Dice, purpose: str) -> dict[str, Any]:
+    """One roll on the Probe table with the target's faction modifiers: "Probe Table rolls vs this Faction are at
+    +1" (Believers); "Opponents who roll 8+ on Probe Table vs University may reroll" (the system rerolls once, as
+    the prober would)."""
+    faction = world.civs[target].faction
     roll = dice.roll(10, purpose)
+    if faction == "university" and roll >= UNIVERSITY_REROLL_FROM:
+        roll = dice.roll(10, f"{purpose}: re-rolled against the University")
+    roll += BELIEVERS_PROBE_MODIFIER if faction == "believers" else 0
     key, label = PROBE_TABLE.get(roll, ("nothing", "Nothing"))
     result: dict[str, Any] = {"roll": roll, "result": key, "label": label}
     if key == "mind_control":

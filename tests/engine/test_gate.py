@@ -108,3 +108,4 @@ def test_odds_before_ordering() -> None:
     assert check.success_chance(code("3d"), 5) == 0.25
     assert check.risk_chance(code("1d"), 5) == pytest.approx(1 / 6)
     assert check.risk_chance(code("0d+2"), 2) == 1.0
+
