@@ -282,8 +282,8 @@ def _riders(situation: Situation, ship: int) -> list[JSON]:
 
 @planner("LoadCargo")
 def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A freighter with an empty hold takes Ore on board (for a building site), and a builder too when a colony
-    elsewhere waits for its mine."""
+    """A freighter with an empty hold takes Ore on board (for a building site), and a builder too when one fits in
+    its hold (it is among the offer's riders) and a colony elsewhere waits for its mine."""
     holds = {int(u["unit_id"]): int(u["ore"]) for u in situation.view["units"]}
     unloading = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "UnloadCargo"}
     builders = {int(u["unit_id"]) for u in situation.view["units"] if situation.special(u, "construction_bp")}
@@ -308,14 +308,14 @@ def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 @planner("UnloadCargo")
 def plan_unload(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A freighter unloads its Ore (and whoever rides in it) where it stands, except at home when it is to carry a
-    builder (and the Ore for its mine) to a colony."""
+    """A freighter unloads its Ore (and whoever rides in it) where it stands, except a builder it is to carry from
+    home to a colony."""
     plans = []
     for offer in offers:
         ship: JSON = next((u for u in situation.view["units"] if u["unit_id"] == units_of(offer)[0]), {})
         at_home = (ship.get("sector_id"), ship.get("poi_id")) == situation.home
-        if at_home and (_riders(situation, ship.get("unit_id", -1)) or mine_sites_without_builder(situation)):
-            continue  # loaded to go (or waiting for its builder): it unloads at the colony
+        if at_home and _riders(situation, ship.get("unit_id", -1)):
+            continue  # loaded to go: it unloads at the colony
         fields: JSON = {}
         if (maximum(offer, "ore") or 0) > 0:
             fields["ore"] = maximum(offer, "ore")
@@ -364,9 +364,8 @@ def plan_mine(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 
 def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
-    """A second builder when a colony elsewhere waits for a mine (a freighter carries it there); a colony ship
-    while colonies are few and none is on its way; else a warship (a scout now and then)."""
-    by_kind: dict[str, list[Any]] = {"colonize": [], "armed": [], "scout": [], "builder": []}
+    """A colony ship while colonies are few and none is on its way; else a warship (a scout now and then)."""
+    by_kind: dict[str, list[Any]] = {"colonize": [], "armed": [], "scout": []}
     for design_id in designs:
         can = situation.abilities(design_id)
         if can.get("colonize") and can.get("ftl"):
@@ -375,11 +374,6 @@ def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
             by_kind["armed"].append(design_id)
         elif can.get("ftl") and not can.get("cargo_capacity"):
             by_kind["scout"].append(design_id)
-        elif can.get("construction_bp"):
-            by_kind["builder"].append(design_id)
-    builders = sum(1 for u in situation.view["units"] if situation.special(u, "construction_bp"))
-    if by_kind["builder"] and builders < 2 and mine_sites_without_builder(situation):
-        return by_kind["builder"][0]
     colony_ships = sum(1 for u in situation.view["units"] if situation.special(u, "colonize"))
     if by_kind["colonize"] and colony_ships == 0 and len(situation.view["colonies"]) < COLONIES_WANTED:
         return by_kind["colonize"][0]
@@ -388,18 +382,9 @@ def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
     return by_kind["armed"][0] if by_kind["armed"] else None
 
 
-def _ferried_builder(situation: Situation) -> set[int]:
-    """The builder kept free (the newest, when there are two or more) for a freighter to carry to a colony that
-    waits for its mine: a builder at work cannot be loaded."""
-    builders = sorted(int(u["unit_id"]) for u in situation.view["units"]
-                      if situation.special(u, "construction_bp") and u.get("carried_by") is None)
-    return {builders[-1]} if len(builders) > 1 and mine_sites_without_builder(situation) else set()
-
-
 @planner("StartConstruction")
 def plan_construction(situation: Situation, offers: list[JSON]) -> list[Order]:
     busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] in ("BuildMine", "ResumeConstruction")}
-    busy |= _ferried_builder(situation)
     plans = []
     for offer in offers:
         builder = units_of(offer)[0]
@@ -417,7 +402,6 @@ def plan_resume(situation: Situation, offers: list[JSON]) -> list[Order]:
     """A builder left without builders' work resumes a halted project of its Sector."""
     plans = []
     busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "BuildMine"}
-    busy |= _ferried_builder(situation)
     for offer in offers:
         builder, projects = units_of(offer)[0], choices(offer, "project_id")
         if builder not in busy and projects:

@@ -184,32 +184,26 @@ def test_cargo_is_loaded_into_an_empty_hold_and_unloaded_from_a_full_one() -> No
         {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20}}]
 
 
-def test_a_freighter_carries_a_second_builder_and_ore_to_a_colony_elsewhere_that_waits_for_its_mine() -> None:
+def test_a_freighter_carries_a_builder_that_fits_its_hold_to_a_colony_elsewhere_that_waits_for_its_mine() -> None:
     colonies = [{"colony_id": 1, "civ_id": 1, "planet_id": "home-A1"},
                 {"colony_id": 2, "civ_id": 1, "planet_id": "near-A1"}]
     mined = [{"mine_id": 9, "planet_id": "home-A1"}]
     ore_field = {"name": "ore", "type": "integer", "min": 0, "max": 40}
-    # The only builder stays at its yard: it builds another builder first.
-    offers = [offer("StartConstruction", {"unit_id": 3}, choice_field("planet_id", ["home-A1"]),
-                    choice_field("design_id", ["builder", "corvette"]))]
+    # The freighter takes the builder (the offer lists it: it fits) and Ore on board.
     the_view = view([unit(3, "builder"), unit(5, "freighter")], pois=PLACES, colonies=colonies, mines=mined)
-    assert decide(situation(the_view, offers, "expand.6"))[0]["payload"]["design_id"] == "builder"
-    # The freighter takes the new builder and Ore on board, and keeps them at home.
-    the_view = view([unit(3, "builder"), unit(4, "builder"), unit(5, "freighter", ore=20)], pois=PLACES,
-                    colonies=colonies, mines=mined)
-    offers = [offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20}),
-              offer("LoadCargo", {"unit_id": 5}, ore_field, choice_field("rider_ids", [4]))]
+    offers = [offer("LoadCargo", {"unit_id": 5}, ore_field, choice_field("rider_ids", [3]))]
     assert decide(situation(the_view, offers, "expand.1")) == [
-        {"kind": "LoadCargo", "payload": {"unit_id": 5, "rider_ids": [4]}}]
-    # Loaded, it sets out for the colony, and unloads there.
-    riding = view([unit(3, "builder"), unit(4, "builder", carried_by=5), unit(5, "freighter", ore=20)],
-                  pois=PLACES, colonies=colonies, mines=mined)
+        {"kind": "LoadCargo", "payload": {"unit_id": 5, "ore": 20, "rider_ids": [3]}}]
+    # Loaded, it keeps its cargo at home, sets out for the colony, and unloads there.
+    riding = view([unit(3, "builder", carried_by=5), unit(5, "freighter", ore=20)], pois=PLACES, colonies=colonies,
+                  mines=mined)
+    unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20}, choice_field("rider_ids", [3]))
+    assert decide(situation(riding, [unload], "expand.1")) == []
     assert courses(decide(situation(riding, [course_offer([5], [HOME, *PLACES])]))) == {5: ("1,0", "near")}
-    arrived = view([unit(3, "builder"), unit(4, "builder", "1,0", "near", carried_by=5),
-                    unit(5, "freighter", "1,0", "near", ore=20)], pois=PLACES, colonies=colonies, mines=mined)
-    unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20}, choice_field("rider_ids", [4]))
+    arrived = view([unit(3, "builder", "1,0", "near", carried_by=5), unit(5, "freighter", "1,0", "near", ore=20)],
+                   pois=PLACES, colonies=colonies, mines=mined)
     assert decide(situation(arrived, [unload], "expand.1")) == [
-        {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20, "rider_ids": [4]}}]
+        {"kind": "UnloadCargo", "payload": {"unit_id": 5, "ore": 20, "rider_ids": [3]}}]
 
 
 def test_armed_units_caught_in_a_skirmish_join_and_the_others_evade() -> None:
