@@ -138,6 +138,7 @@ def research_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, 
     system = world.options.research
     base: dict[str, Any] = {"enabled": bool(system), "system": system, "system_title": SYSTEM_TITLES.get(system, ""),
                             "severities": list(SEVERITIES)}
+    catalogue = rp.catalogue_of(world)
     if viewer.is_gm:
         return {**base, "role": "gm", "civs": [
             {"civ_id": civ_id, "name": civ.name, "techs": sorted(civ.techs),
@@ -145,6 +146,7 @@ def research_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, 
              "projects": [_project_json(world, p) for p in rp.open_projects(world, civ_id)],
              "seen": seen_in_action(world, civ_id)}
             for civ_id, civ in sorted(world.civs.items())],
+            "catalogue": [{"key": t.key, "name": t.name} for t in catalogue.technologies] if catalogue else [],
             "history": _history(viewer, campaign, None, names)}
     if viewer.civ_id is not None and viewer.civ_id in world.civs:
         civ = world.civs[viewer.civ_id]

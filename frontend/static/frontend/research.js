@@ -97,8 +97,9 @@
     text.replaceChildren();
     for (const node of tree.nodes) {
       const [x, y] = at(node.key);
+      // The chance first, so a long name cut short never hides it.
       const label = node.status === "in_progress" && node.chance !== undefined
-        ? `${node.name} ${node.chance}%` : node.name;
+        ? `${node.chance}% · ${node.name}` : node.name;
       const g = svg("g", {"data-tech": node.key, "data-status": node.status},
         svg("title", {}, `${node.name}: ${node.status.replace("_", " ")}; ${node.needed} successes` +
           (node.unlocks.length ? `; unlocks ${node.unlocks.join(", ")}` : "")),
@@ -157,7 +158,7 @@
     publish.addEventListener("click", () => post("research/publish/", {civ_id: civ.civ_id}, msg,
       `publish-${civ.civ_id}`));
     return el("li", {"data-civ": civ.civ_id},
-      el("h4", {}, `${civ.name} — ${civ.techs.length} technologies`),
+      el("h4", {}, `${civ.name} — technologies known: ${civ.techs.length}`),
       el("details", {}, el("summary", {}, "Known"), el("p", {}, civ.tech_names.join(", ") || "none")),
       ...civ.projects.map((p) => el("div", {"data-project": p.project_id},
         el("p", {}, `${p.tech_name}: ${p.successes}/${p.needed} at ${p.where}, ${p.mu_per_round} MU a round` +
@@ -179,13 +180,17 @@
     const chosen = select.value;
     select.replaceChildren(...data.civs.map((c) => el("option", {value: c.civ_id}, c.name)));
     if (chosen) select.value = chosen;
+    const tech = $("#rs-grant-tech");
+    if (!tech.options.length) {
+      tech.replaceChildren(...data.catalogue.map((t) => el("option", {value: t.key}, t.name)));
+    }
   }
   $("#rs-grant").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     for (const f of ["civ", "tech", "reason"]) $(`#rs-grant-${f}-error`).textContent = "";
     try {
       data = await CV.http.post(CV.api("research/grant/"), {civ_id: Number($("#rs-grant-civ").value),
-        tech: $("#rs-grant-tech").value.trim(), reason: $("#rs-grant-reason").value});
+        tech: $("#rs-grant-tech").value, reason: $("#rs-grant-reason").value});
       render();
       $("#rs-msg").textContent = "Discovery granted.";
     } catch (e) {
