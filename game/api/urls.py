@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import deadlines, flow, missions, research, settings, views
+from game.api import deadlines, diplomacy, flow, missions, research, settings, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -34,6 +34,9 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
     path("campaigns/<int:campaign_id>/missions/", missions.Missions.as_view(), name="api-missions"),
+    path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
+    path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
+         name="api-relations-stance"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),

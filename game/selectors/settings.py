@@ -8,6 +8,7 @@ from typing import Any
 
 from combat.selectors import combat_systems
 from galaxy.selectors import is_started
+from game import state_io
 from game.engine import settings_catalogue as catalogue
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
 from game.models import Campaign, Civilization, SettingsVersion
@@ -60,11 +61,19 @@ def _declaration(setting: catalogue.Setting, context: catalogue.Context) -> dict
             "module": setting.module, "scope": setting.scope.value}
 
 
+def with_world_wars(campaign: Campaign, values: dict[str, Any]) -> dict[str, Any]:
+    """With the diplomacy module on, the world's stances are the record of war: "At war" is read from them."""
+    if values.get("module_cw_trade"):
+        return {**values, "wars": catalogue.from_world(state_io.load_world(campaign))["wars"]}
+    return values
+
+
 def settings_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     """What the settings page shows this viewer: hidden entries (who is at war with whom, who trades) only where
     they concern the viewer's civilization; the GM reads everything and may change it."""
     context = settings_context(campaign)
-    in_force = _readable(viewer, catalogue.read(campaign.rule_options, campaign.victory_conditions))
+    in_force = _readable(viewer, with_world_wars(campaign, catalogue.read(campaign.rule_options,
+                                                                          campaign.victory_conditions)))
     history = []
     for version in SettingsVersion.objects.filter(campaign=campaign).select_related("changed_by").order_by(
             "-version"):

@@ -15,7 +15,8 @@ from game.engine import settings_catalogue as catalogue
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, SettingsVersion
-from game.selectors.settings import settings_context
+from game.selectors.settings import settings_context, with_world_wars
+from game.services import diplomacy
 from game.visibility import require_gm, viewer_for
 
 PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
@@ -23,7 +24,7 @@ PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 
 def _upcoming(campaign: Campaign) -> dict[str, Any]:
     """The settings as they will be once the changes waiting for the next round are in force."""
-    values = settings_io.settings_now(campaign)
+    values = with_world_wars(campaign, settings_io.settings_now(campaign))
     for version in SettingsVersion.objects.filter(campaign=campaign, pending=True).order_by("version"):
         values.update(version.values)
     return values
@@ -86,4 +87,6 @@ def settings_change(gm: User, campaign_id: int, *, changes: dict[str, Any], reas
         if now:
             settings_io.put_in_force(campaign, now)
         append_events(campaign, events, gm)
+        if "wars" in now and diplomacy.module_on(campaign):  # the world's stances are the record of war
+            diplomacy.wars_as_stances(campaign, now["wars"], reason, gm)
     return written

@@ -1,0 +1,89 @@
+"""Relations as a viewer may read them (issue 16): a player's counterparts, each with the stance, the trade level
+and treaties in force, the proposals waiting, the trade income of the last Exploit and the thread of everything
+said and agreed between them (messages, treaties, war, tribute, trade); the GM's view of every pair and every
+thread. Only events the viewer may see are read (`events_visible_to`), so a thread is never more than they saw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import state_io
+from game.engine import diplomacy
+from game.engine.catalogue import Names
+from game.engine.world import World
+from game.event_catalogue import describe
+from game.models import Campaign
+from game.visibility import Viewer, events_visible_to
+
+THREAD_TYPES = ("MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
+                "TreatyLapsed", "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred")
+THREAD_LIMIT = 400  # the newest events read for the threads
+
+
+def _parties(payload: dict[str, Any]) -> tuple[int, int] | None:
+    for a, b in (("from_civ", "to_civ"), ("civ_a", "civ_b")):
+        if a in payload and b in payload:
+            return int(payload[a]), int(payload[b])
+    return None
+
+
+def _relation_json(world: World, a: int, b: int) -> dict[str, Any]:
+    relation = world.relation(a, b)
+    stance = world.stance(a, b)
+    return {"stance": stance, "stance_label": diplomacy.STANCE_LABELS[stance], "trade": relation.trade,
+            "trade_percent": diplomacy.TRADE_LEVELS[relation.trade], "treaties": list(relation.treaties),
+            "tribute_mu": relation.tribute_mu, "tribute_payer": relation.tribute_payer, "terms": relation.terms}
+
+
+def _proposal_json(world: World, proposal: diplomacy.Proposal) -> dict[str, Any]:
+    return {"from_civ": proposal.from_civ, "to_civ": proposal.to_civ, "treaty": proposal.treaty,
+            "label": diplomacy.TREATIES[proposal.treaty], "mu": proposal.mu, "terms": proposal.terms,
+            "from_name": world.civs[proposal.from_civ].name, "to_name": world.civs[proposal.to_civ].name}
+
+
+def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
+    world = state_io.load_world(campaign)
+    base: dict[str, Any] = {"enabled": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
+                            "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}
+    if not viewer.is_gm and viewer.civ_id not in world.civs:
+        return {**base, "role": "spectator"}
+    rows = list(events_visible_to(viewer, campaign).filter(type__in=THREAD_TYPES, undone=False)
+                .order_by("-seq")[:THREAD_LIMIT])
+    threads: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    last_trade: dict[tuple[int, int], dict[int, int]] = {}  # civ id -> its gain, and -1 -> the round
+    for row in rows:
+        parties = _parties(row.payload)
+        if parties is None:
+            continue
+        key = (min(parties), max(parties))
+        threads.setdefault(key, []).append({"seq": row.seq, "round": row.round, "type": row.type,
+                                            "text": row.payload.get("text", ""),
+                                            "from_civ": parties[0],
+                                            "description": describe(row.type, row.payload, names)})
+        if row.type == "TradeOccurred" and key not in last_trade:
+            last_trade[key] = {-1: row.round, row.payload["civ_a"]: row.payload["gain_a"],
+                               row.payload["civ_b"]: row.payload["gain_b"]}
+    if viewer.is_gm:
+        pairs = [{"civ_a": a, "civ_b": b, "names": [world.civs[a].name, world.civs[b].name],
+                  **_relation_json(world, a, b), "thread": threads.get((a, b), [])}
+                 for a in sorted(world.civs) for b in sorted(world.civs) if a < b]
+        civs = [{"civ_id": c, "name": civ.name} for c, civ in sorted(world.civs.items())]
+        proposals = [_proposal_json(world, p) for _, p in sorted(world.proposals.items())]
+        return {**base, "role": "gm", "civs": civs, "pairs": pairs, "proposals": proposals}
+    assert viewer.civ_id is not None  # a player of a civilization in the world (checked above)
+    me = viewer.civ_id
+    counterparts = []
+    for other, civ in sorted(world.civs.items()):
+        if other == me:
+            continue
+        key = (min(me, other), max(me, other))
+        trade = last_trade.get(key)
+        counterparts.append({
+            "civ_id": other, "name": civ.name, **_relation_json(world, me, other),
+            "income": {"round": trade[-1], "mine": trade[me], "theirs": trade[other]} if trade else None,
+            "proposals": [_proposal_json(world, p) for _, p in sorted(world.proposals.items())
+                          if {p.from_civ, p.to_civ} == {me, other}],
+            "thread": threads.get(key, [])})
+    income = sum(c["income"]["mine"] for c in counterparts if c["income"])
+    return {**base, "role": "player", "civ_id": me, "treasury": world.civs[me].mu,
+            "counterparts": counterparts, "trade_income": income}
