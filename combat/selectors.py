@@ -397,7 +397,7 @@ def live_battle_json(viewer: Viewer, campaign: Campaign, live: LiveBattle, versi
     legal: dict[str, list[list[int]]] = {}
     targets: dict[str, list[str]] = {}
     if side is not None and side == battle.active and not over:
-        if battle.phase == Phase.MOVEMENT:
+        if battle.phase in (Phase.SETUP, Phase.MOVEMENT):
             for counter in battle.on_board(side):
                 reach = battle.reachable(counter)
                 if len(reach) > 1:

@@ -89,9 +89,29 @@ def test_a_centurion_skirmish_waits_at_exterminate_4_and_tells_only_its_two_side
     assert resolve(table) is False and LiveBattle.objects.count() == 1  # resolving again waits for the same battle
 
 
+def set_up(table: Table, live: LiveBattle) -> None:
+    """Both sides keep the counters as they were set up."""
+    assert act(table, 0, live, {"kind": "end_phase"})[0] == 200
+    assert act(table, 1, live, {"kind": "end_phase"})[0] == 200
+
+
+def test_each_side_sets_up_on_its_own_edge_first(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    attacker = table.client(table.players[0]).get(battle_url(table, live)).json()
+    assert (attacker["phase"], attacker["active"]) == ("setup", "attacker")
+    assert {h[0] for h in attacker["legal"]["u1"]} == {1, 2}
+    status, body = act(table, 0, live, {"kind": "move", "counter": "u1", "to": [2, 12]})
+    assert status == 200 and next(c for c in body["counters"] if c["id"] == "u1")["at"] == [2, 12]
+    assert act(table, 0, live, {"kind": "move", "counter": "u1", "to": [5, 5]})[1]["field"] == "action.to"
+    set_up(table, live)
+    assert table.client(table.players[0]).get(battle_url(table, live)).json()["phase"] == "movement"
+
+
 def test_each_side_sees_its_own_moves_and_only_the_enemy_stacks_its_units_can_see(table: Table) -> None:
     advance(table)
     live = live_battle(table)
+    set_up(table, live)
     attacker = table.client(table.players[0]).get(battle_url(table, live)).json()
     assert attacker["viewer_side"] == "attacker" and attacker["active"] == "attacker"
     assert attacker["legal"]["u1"] and not attacker["targets"]
@@ -130,6 +150,7 @@ def test_odds_are_shown_before_an_attack_as_the_attack_will_be_fought(table: Tab
     for counter in live.setup["counters"]:  # u1 faces u11 across the middle of the map
         counter["at"] = {"u1": [8, 6], "u11": [9, 6]}.get(counter["id"], counter["at"])
     live.save(update_fields=["setup"])
+    set_up(table, live)
     assert act(table, 0, live, {"kind": "end_phase"})[0] == 200
     shown = table.client(table.players[0]).get(battle_url(table, live)).json()
     assert shown["phase"] == "combat" and shown["targets"] == {"9,6": ["u1"]}
@@ -175,16 +196,21 @@ def test_a_side_out_of_time_is_played_by_the_bot_or_passes_as_the_gm_chose(table
     assert response.status_code == 200 and response.json()["turn_minutes"] == 5
     assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
     live.refresh_from_db()
-    assert live.steps == [{"side": "attacker", "action": {"kind": "end_phase"}, "by": "pass"}]
+    assert live.steps == [{"side": "attacker", "action": {"kind": "end_phase"}, "by": "pass"}]  # its setup
     told = Event.objects.get(campaign=table.campaign, type="CenturionOutOfTime")
     assert told.civilization_id == table.civs[0].pk and told.payload["by"] == "pass"
     gm.post(battle_url(table, live, "clock"), {"minutes": 5, "out_of_time": "bot", "reason": "keep it moving"},
             format="json")
-    assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
-    live.refresh_from_db()
-    assert live.steps[-1] == {"side": "attacker", "action": {"kind": "end_phase"}, "by": "bot"}  # combat phase
-    assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
-    live.refresh_from_db()
-    moved = [s for s in live.steps if s["side"] == "defender"]
-    assert moved and all(s["by"] == "bot" for s in moved) and moved[0]["action"]["kind"] == "move"
+
+    def expire() -> list[dict[str, Any]]:
+        before = len(live.steps)
+        assert combat_services.live_battles_expire(timezone.now() + timedelta(minutes=6)) == [live.pk]
+        live.refresh_from_db()
+        return list(live.steps[before:])
+
+    assert expire() == [{"side": "defender", "action": {"kind": "end_phase"}, "by": "bot"}]  # its setup as it is
+    movement = expire()  # the attacker's movement, played by the bot: it closes with the enemy
+    assert {s["side"] for s in movement} == {"attacker"} and {s["by"] for s in movement} == {"bot"}
+    assert movement[0]["action"]["kind"] == "move" and movement[-1]["action"] == {"kind": "end_phase"}
+    assert expire() == [{"side": "attacker", "action": {"kind": "end_phase"}, "by": "bot"}]  # nobody to attack
     assert combat_services.live_battles_expire(timezone.now()) == []  # the new phase has its own clock

@@ -392,3 +392,21 @@ def test_a_full_map_turn_is_quick() -> None:
     while b.turn == 1 and b.phase != Phase.OVER:
         apply(b, b.active, bot_action(b), dice)
     assert time.perf_counter() - started < 5
+
+
+def test_each_side_may_rearrange_its_counters_on_its_own_edge_before_the_first_turn() -> None:
+    b = setup_battle(skirmish(FLEET_A, FLEET_B), MapKind.DEEP_SPACE, 1)
+    assert (b.phase, b.active) == (Phase.SETUP, "a")
+    zone = b.reachable(b.counters["u1"])
+    assert zone and all(h.col in (1, 2) for h in zone)
+    apply(b, "a", {"kind": "move", "counter": "u1", "to": [2, 1]}, ScriptedDice([]))
+    apply(b, "a", {"kind": "move", "counter": "u1", "to": [1, 1]}, ScriptedDice([]))  # placed again
+    with pytest.raises(IllegalAction) as error:
+        apply(b, "a", {"kind": "move", "counter": "u1", "to": [8, 1]}, ScriptedDice([]))
+    assert error.value.field == "to"
+    with pytest.raises(IllegalAction):
+        apply(b, "a", {"kind": "attack", "attackers": ["u1"], "target": [16, 6]}, ScriptedDice([]))
+    end_phase(b)
+    assert (b.phase, b.active) == (Phase.SETUP, "b") and all(h.col in (15, 16) for h in b.reachable(b.counters["u11"]))
+    end_phase(b)
+    assert (b.turn, b.phase, b.active) == (1, Phase.MOVEMENT, "a") and b.counters["u1"].at == H(1, 1)

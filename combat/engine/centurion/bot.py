@@ -33,6 +33,8 @@ def bot_action(battle: Battle) -> dict[str, Any]:
     """The next action for the active side; `end_phase` once it has nothing more to do in this phase."""
     side = battle.active
     enemy = battle.enemy_of(side)
+    if battle.phase == Phase.SETUP:
+        return {"kind": "end_phase"}  # the deployment as set up
     if battle.phase == Phase.MOVEMENT:
         key = (battle.turn, side, battle.phase.value, "enemy distances")
         if key not in battle.memo:  # the enemy does not move in this phase

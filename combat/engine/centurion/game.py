@@ -48,6 +48,7 @@ CRT: tuple[tuple[Result, ...], ...] = (
 
 
 class Phase(StrEnum):
+    SETUP = "setup"  # ruling: before turn 1 each side may rearrange its counters on its own edge
     MOVEMENT = "movement"
     COMBAT = "combat"
     OVER = "over"
@@ -151,9 +152,25 @@ class Battle:
 
     # --- movement --------------------------------------------------------------------------------------------------
 
+    def deployment(self, side: str) -> set[HexCoord]:
+        """The side's setup area: the First Player's two west columns, the Second's two east ones."""
+        columns = (1, 2) if side == self.sides[0] else (self.map.width - 1, self.map.width)
+        return {h for h in self.map.terrain if h.col in columns and self.map.cost(h) is not None}
+
+    def placeable(self, counter: Counter) -> dict[HexCoord, int]:
+        """In the setup phase: the hexes of the side's area the counter may be placed in (stacking kept)."""
+        board = self.occupied()
+        return {h: 0 for h in self.deployment(counter.side)
+                if counter.command or sum(1 for c in board.get(h, []) if not c.command and c is not counter)
+                < STACKING_LIMIT}
+
     def reachable(self, counter: Counter) -> dict[HexCoord, int]:
         """Every hex the counter may end its move in, with the Movement Factors it costs (its own hex, 0)."""
-        if counter.at is None or counter.side != self.active or self.phase != Phase.MOVEMENT:
+        if counter.at is None or counter.side != self.active:
+            return {}
+        if self.phase == Phase.SETUP:
+            return self.placeable(counter)
+        if self.phase != Phase.MOVEMENT:
             return {}
         if counter.counter_id in self.moved:
             return {}  # Case (I): "once a unit has been moved ... it may not be moved again"
@@ -272,7 +289,7 @@ def apply(battle: Battle, side: str, action: dict[str, Any], dice: Dice) -> list
 
 
 def _move(battle: Battle, action: dict[str, Any]) -> list[Event]:
-    if battle.phase != Phase.MOVEMENT:
+    if battle.phase not in (Phase.SETUP, Phase.MOVEMENT):
         raise IllegalAction("Units move in the Movement Phase; this is the Combat Phase.", "kind")
     counter = battle.counters.get(str(action.get("counter")))
     if counter is None or counter.side != battle.active or counter.at is None:
@@ -287,7 +304,8 @@ def _move(battle: Battle, action: dict[str, Any]) -> list[Event]:
         raise IllegalAction(f"{counter.name} cannot reach that hex this phase.", "to")
     origin = counter.at
     counter.at = target
-    battle.moved.add(counter.counter_id)
+    if battle.phase == Phase.MOVEMENT:  # in the setup a counter may be placed again
+        battle.moved.add(counter.counter_id)
     return [Event("CenturionMoved", {"turn": battle.turn, "side": counter.side, "counter": counter.counter_id,
                                      "name": counter.name, "from": [origin.col, origin.row],
                                      "to": [target.col, target.row], "cost": reachable[target]})]
@@ -410,10 +428,16 @@ def _retreat(battle: Battle, stack: list[Counter], away_from: list[HexCoord]) ->
 
 
 def end_phase(battle: Battle) -> list[Event]:
-    """The active side is done with this phase: movement gives way to combat, combat to the other side's movement,
-    and after the Second Player's combat the Turn Index Marker moves on (after the tenth turn, the game ends)."""
+    """The active side is done with this phase: the First Player's setup gives way to the Second's, and that to the
+    first turn; movement gives way to combat, combat to the other side's movement, and after the Second Player's
+    combat the Turn Index Marker moves on (after the tenth turn, the game ends)."""
     events = [Event("CenturionPhaseEnded", {"turn": battle.turn, "side": battle.active,
                                             "phase": battle.phase.value})]
+    if battle.phase == Phase.SETUP:
+        first = battle.active == battle.sides[0]
+        battle.active = battle.sides[1] if first else battle.sides[0]
+        battle.phase = Phase.SETUP if first else Phase.MOVEMENT
+        return events
     if battle.phase == Phase.MOVEMENT:
         battle.phase = Phase.COMBAT
         battle.attacked_with.clear()

@@ -6,13 +6,13 @@ times the scale multiplier), each scaled so that the strongest unit of the battl
 its Movement Factor Allowance comes from its scale (the larger, the slower) and its Evasion. Each side also has one
 Command counter (its flag staff: no campaign unit, 0 attack, 1 defense, 6 movement). The First Player (the
 skirmish's attacker) sets up on the west edge, the Second on the east, in stacks of up to three spread along the
-edge, the Command counter with the middle stack."""
+edge, the Command counter with the middle stack; in the setup phase each side may rearrange them on its edge."""
 
 from __future__ import annotations
 
 import math
 
-from combat.engine.centurion.game import Battle, Counter
+from combat.engine.centurion.game import Battle, Counter, Phase
 from combat.engine.centurion.hexmap import BattleMap, HexCoord, MapKind, draw_map
 from combat.engine.instant_mass import unit_endurance
 from combat.engine.stats import attack, combatants
@@ -76,4 +76,4 @@ def setup_battle(skirmish: Skirmish, kind: MapKind, seed: int, size: tuple[int, 
     battle_map = draw_map(kind, size[0], max(size[1], math.ceil(most / 6)), seed)
     sides = (skirmish.sides[0].side_id, skirmish.sides[1].side_id)
     deploy(battle_map, counters, sides)
-    return Battle(battle_map, sides, {c.counter_id: c for c in counters})
+    return Battle(battle_map, sides, {c.counter_id: c for c in counters}, phase=Phase.SETUP)

@@ -51,7 +51,7 @@ def setup_event(battle: Battle) -> Event:
 def from_setup(payload: dict[str, Any]) -> Battle:
     counters = [Counter.from_payload(c) for c in payload["counters"]]
     return Battle(BattleMap.from_payload(payload["map"]), (payload["sides"][0], payload["sides"][1]),
-                  {c.counter_id: c for c in counters})
+                  {c.counter_id: c for c in counters}, phase=Phase.SETUP)
 
 
 def replay(setup: dict[str, Any], steps: Sequence[Step], dice: Dice) -> tuple[Battle, list[Event]]:
