@@ -8,13 +8,14 @@ an order through the form."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client, advance_to
 
@@ -22,9 +23,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database
 TERRANS = 1  # player1's civilization in the demo
 # The deadline is a whole number of minutes; the test does not wait one out: once the step is open, its deadline
-# is moved to a few seconds away, as if the minute were nearly over.
+# is moved to half a minute away, as if the minute were half over.
 SOON = ("from datetime import timedelta; from django.utils import timezone; from game.models import StepClock; "
-        "StepClock.objects.update(deadline=timezone.now() + timedelta(seconds=6))")
+        "StepClock.objects.update(deadline=timezone.now() + timedelta(seconds=30))")
+
+
+def passed_events(api: Client) -> list[dict[str, object]]:
+    return [e for e in api.get(f"/api/campaigns/{CAMPAIGN}/events/?since=0")["events"] if e["type"] == "DeadlinePassed"]
 
 
 def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_player_takes_it_back(
@@ -59,12 +64,19 @@ def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_play
     sign_in(gm, base, "gm")
     open_campaign(gm, base, CAMPAIGN)
     late = gm.locator("#dl-late")
-    expect(gm.locator("#dl-late-h")).to_have_text("Late", timeout=20_000)
+    expect(gm.locator("#dl-late-h")).to_have_text("Late", timeout=60_000)
     expect(late.locator("li")).to_have_count(3)
     expect(gm.locator("#dl-deadline")).to_contain_text("passed")
     expect(player.locator("#dl-deadline")).to_contain_text("passed")
+    # The beat's sweep logs it (the list above says Late from the page's own clock) and the GM's chronicle says so.
+    for _ in range(300):
+        if passed_events(api):
+            break
+        time.sleep(0.1)
     expect(gm.locator("#log li[data-type=DeadlinePassed]")).to_contain_text(
-        "The deadline of Explore 14 passed; late: Terran Hegemony")
+        "The deadline of Explore 14 passed; late: Terran Hegemony", timeout=30_000)
+
+    gm.locator("#dl-gm").screenshot(path=str(SCREENSHOTS / "gm-deadline-late.png"))
 
     # The GM nudges the Terrans (only their page says so), then grants everyone five more minutes, with a reason.
     terrans = late.locator(f"li[data-civ='{TERRANS}']")
@@ -97,6 +109,7 @@ def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_play
     expect(player.locator("form[data-kind=PlotCourse] button[type=submit]")).to_be_disabled()
     expect(player.locator("#ready")).to_be_disabled()
     expect(player.locator("#log li[data-type=SeatHandedOver]")).to_contain_text("Away at the deadline")
+    player.locator("#dl-player").screenshot(path=str(SCREENSHOTS / "player-seat-held-phone.png"))
 
     # The bot plays the seat through the API: its orders are the civilization's, and it is ready.
     expect(player.locator("#my-orders li:not(.muted)").first).to_be_visible(timeout=30_000)
@@ -115,6 +128,7 @@ def test_deadline_passes_the_gm_hands_the_seat_to_a_bot_which_plays_and_the_play
     expect(course.get_by_role("status")).to_have_text("Order accepted: you can withdraw it until the step closes.")
     expect(player.locator("#my-orders li:not(.muted)")).to_have_count(bot_orders + 1)
     assert player.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scroll at 375 px"
+    assert len(passed_events(api)) == 1, "the sweep, every second since, told the GM once"
 
 
 FRIEND = ("from django.contrib.auth import get_user_model; from game.models import Membership; "
@@ -146,7 +160,7 @@ def test_a_player_plans_an_absence_and_a_member_without_a_civilization_plays_the
     form.get_by_label("Note (the GM reads it)").fill("On holiday")
     form.get_by_role("button", name="Hand over my seat").click()
     expect(player.locator("#dl-held-text")).to_have_text(
-        "Friend holds your seat now; take it back to give orders yourself.")
+        "friend holds your seat now; take it back to give orders yourself.")
     expect(player.locator("#dl-my-seats")).to_contain_text("friend plays your seat, round 1 — On holiday")
     expect(player.locator("form[data-kind=PlotCourse] button[type=submit]")).to_be_disabled()
 

@@ -174,6 +174,8 @@
 
   // --- a player ---------------------------------------------------------------------------------------------------
   const title = document.title;
+  // "a bot" starts a sentence with a capital; a member's name is left as they wrote it.
+  const capital = (text) => (text.startsWith("a ") ? `A${text.slice(1)}` : text);
   let notified = "";
 
   function notify(text) {
@@ -207,7 +209,7 @@
 
   function renderPlayer() {
     const held = clock.seat_held_by;
-    heldReason = held ? `${held[0].toUpperCase()}${held.slice(1)} holds your seat now; take it back to give orders yourself.` : "";
+    heldReason = held ? `${capital(held)} holds your seat now; take it back to give orders yourself.` : "";
     $("#dl-held").hidden = !held;
     $("#dl-held-text").textContent = heldReason;
     let notice = $("#dl-orders-held");
@@ -220,7 +222,7 @@
 
     const own = seats.own === true;
     const mine = seats.seats.map((seat) => el("li", {"data-seat": seat.id},
-      own ? `${seat.delegate} plays your seat, ` : "You play this civilization's seat for its player, ",
+      own ? `${capital(seat.delegate)} plays your seat, ` : "You play this civilization's seat for its player, ",
       rounds(seat), seat.active ? "" : " (planned)", seat.reason ? ` — ${seat.reason}` : ""));
     $("#dl-my-seats").replaceChildren(...mine);
     $("#dl-take-back").hidden = !own;
@@ -244,8 +246,8 @@
     if (clock.waiting_on_you && !held && notified !== key) {
       notified = key;
       notify(`${clock.label} waits for your orders${clock.deadline ? " before the deadline" : ""}.`);
-    } else if (!clock.waiting_on_you) {
-      $("#dl-waiting").hidden = true;
+    } else if (!clock.waiting_on_you || held) {
+      $("#dl-waiting").hidden = true;  // a nudge or a step that waited on them is over, or not theirs to answer
     }
   }
 
