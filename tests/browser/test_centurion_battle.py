@@ -52,8 +52,9 @@ def state(page: Page) -> dict[str, Any]:
         "/campaigns/", "/api/campaigns/").replace("/live-battles/", "/live-battles/")))
 
 
-def my_turn(page: Page, phase: str) -> None:
+def my_turn(page: Page, phase: str, errors: list[str]) -> None:
     expect(page.locator("#c-status")).to_contain_text(f"{phase} phase — your move", timeout=15_000)
+    assert errors == [], errors
 
 
 @pytest.mark.timeout(480)  # forty phases played by clicks on a shared two-core machine
@@ -78,6 +79,9 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
     attacker = browser.new_context(**PHONE).new_page()
     defender = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     spectator = browser.new_context(**PHONE).new_page()
+    errors: list[str] = []
+    for page in (attacker, defender, spectator):
+        page.on("pageerror", lambda error: errors.append(str(error)))  # a script that failed
     sign_in(attacker, base, made["players"][0])
     sign_in(defender, base, made["players"][1])
     # The attacker finds the battle on the campaign's page, the defender on the battles page.
@@ -93,8 +97,12 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
     expect(spectator.locator("#c-status")).to_contain_text("Turn 1 of 10")
 
     assert attacker.evaluate("document.documentElement.scrollWidth") <= 375  # the map scrolls in its own box
+    # The setup: each side may rearrange its counters on its own edge; both keep them as they are.
+    for page in (attacker, defender):
+        my_turn(page, "setup", errors)
+        page.get_by_role("button", name="End setup").click()
     # Turn 1, on the phone: tap a counter, see where it may go, tap the hex nearest the enemy.
-    my_turn(attacker, "movement")
+    my_turn(attacker, "movement", errors)
     expect(defender.locator("#c-status")).to_contain_text("waiting for the other side")
     stack = next(c["at"] for c in state(attacker)["counters"] if c["id"] == "u3")
     attacker.locator(f"[data-hex='{stack[0]},{stack[1]}']").tap()  # the stack of three
@@ -118,7 +126,7 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
         if current["phase"] == "over":
             break
         page = attacker if current["active"] == "attacker" else defender
-        my_turn(page, current["phase"])
+        my_turn(page, current["phase"], errors)
         mine = state(page)
         if mine["phase"] == "movement" and mine["active"] == "attacker" and not attacked and mine["legal"]:
             # close with the enemy, one unit at a time

@@ -85,6 +85,7 @@
 
   const sideName = (side) => (state.side_names && state.side_names[side]) ? `${state.side_names[side]} (${side})` : side;
   const mine = () => state.viewer_side && state.viewer_side === state.active && state.phase !== "over";
+  const moving = () => state.phase === "movement" || state.phase === "setup";  // setup: placing on one's own edge
 
   function render() {
     const enemy = state.viewer_side ? state.sides.find((s) => s !== state.viewer_side) : null;
@@ -99,14 +100,14 @@
         (mine() ? " — your move." : state.viewer_side ? " — waiting for the other side." : ".");
     $("c-status").textContent = status;
     $("c-end").hidden = !mine();
-    $("c-end").textContent = state.phase === "movement" ? "End movement" : "End combat";
+    $("c-end").textContent = {setup: "End setup", movement: "End movement", combat: "End combat"}[state.phase] || "";
     hint();
     $("c-log").replaceChildren(...state.log.slice().reverse().map((line) => el("li", {}, line.text)));
   }
 
   function hint() {
     let text = "";
-    if (mine() && state.phase === "movement") {
+    if (mine() && moving()) {
       const chosen = selected && state.counters.find((c) => c.id === selected);
       text = chosen && state.legal[selected] ? `${chosen.name} (${chosen.attack}-${chosen.defense}-${chosen.movement}) ` +
         "selected: tap a green hex to move there, tap the stack again for its next unit, or another unit."
@@ -135,11 +136,11 @@
   async function hexTapped(at) {
     if (!mine()) return;
     const k = key(at);
-    if (state.phase === "movement" && selected && (state.legal[selected] || []).some(([c, r]) => c === at[0] && r === at[1])) {
+    if (moving() && selected && (state.legal[selected] || []).some(([c, r]) => c === at[0] && r === at[1])) {
       const counter = selected;
       selected = null;
       await send({kind: "move", counter, to: at});
-    } else if (state.phase === "movement") {
+    } else if (moving()) {
       stackTapped(k);
     } else if (state.phase === "combat" && state.targets[k]) {
       selected = k;
@@ -313,6 +314,12 @@
   });
   gmForms();
   setInterval(tick, 1000);
-  setInterval(refresh, 30000);  // a missed push is caught up within half a minute
+  // A missed push is caught up: within 5 s while the viewer waits on the other side, else within half a minute.
+  let since = 0;
+  setInterval(() => {
+    since += 5;
+    const waiting = state.phase !== "over" && !mine();
+    if (since >= (waiting ? 5 : 30)) { since = 0; refresh(); }
+  }, 5000);
   connect();
 })();
