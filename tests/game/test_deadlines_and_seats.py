@@ -22,6 +22,7 @@ from game import services
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
 from game.models import Campaign, Event, Membership, StepClock
 from game.services import deadlines, seats
+from tests.galaxy.conftest import approve_all, generate
 from tests.game.conftest import Table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -130,6 +131,17 @@ def test_a_step_never_inherits_the_deadline_of_the_step_before(
     assert table.client(table.gm).get(table.url("clock/")).json()["deadline"] is None
     campaign.refresh_from_db()
     assert campaign.step.key == "explore.14"
+
+
+def test_the_start_opens_round_one_with_its_deadline(table: Table,
+                                                     django_capture_on_commit_callbacks: Callbacks) -> None:
+    generate(table)
+    approve_all(table)
+    Campaign.objects.filter(pk=table.campaign.pk).update(rule_options={"deadline_minutes": {"explore.1": 10}})
+    with django_capture_on_commit_callbacks(execute=True):
+        assert table.client(table.gm).post(table.url("start/"), {}, format="json").status_code == 201
+    started = Event.objects.get(campaign=table.campaign, type="CampaignStarted")
+    assert StepClock.objects.get(campaign=table.campaign).deadline == started.created_at + timedelta(minutes=10)
 
 
 def test_the_gm_grants_more_time_and_everyone_reads_why(table: Table,
