@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rest_framework.authtoken.models import Token
 
+from game.engine.phases import StepKind
 from game.models import Campaign
 from game.visibility import active_delegations
 
@@ -26,10 +27,11 @@ def bot_token(user_id: int) -> str:
 
 
 def bot_seats(campaign_id: int, round: int, step_index: int) -> list[BotSeat]:
-    """The seats bots hold while the campaign is open at (round, step_index); none once it has moved on."""
+    """The seats bots hold while the campaign is open at (round, step_index) for orders; none once it has moved
+    on, nor at a step that takes none (a bot has nothing to do there: not even a read is spent)."""
     campaign = Campaign.objects.filter(pk=campaign_id, round=round, step_index=step_index,
                                        status=Campaign.Status.OPEN).first()
-    if campaign is None:
+    if campaign is None or campaign.step.kind is not StepKind.ORDERS:
         return []
     return [
         BotSeat(seat.civilization_id, bot_token(seat.delegate_id),
