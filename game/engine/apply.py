@@ -42,7 +42,7 @@ class _Draft:
     only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
 
     TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
-              "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals")
+              "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals", "social")
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -115,6 +115,10 @@ class _Draft:
     @cached_property
     def proposals(self) -> dict[str, Proposal]:
         return dict(self.world.proposals)
+
+    @cached_property
+    def social(self) -> dict[int, tuple[str, ...]]:
+        return dict(self.world.social)
 
     @cached_property
     def wars(self) -> set[tuple[int, int]]:
@@ -659,6 +663,12 @@ def _trade(d: _Draft, p: dict[str, Any]) -> None:
     for civ_id, gain in ((p["civ_a"], p["gain_a"]), (p["civ_b"], p["gain_b"])):
         civ = d.civs[civ_id]
         d.civs[civ_id] = replace(civ, trade_gain=civ.trade_gain + gain)
+
+
+@handles("SocialEngineered")
+def _social(d: _Draft, p: dict[str, Any]) -> None:
+    d.social[p["civ_id"]] = tuple(p["cards"])
+    d.add_mu(p["civ_id"], -p["mu"])
 
 
 @handles("TributePaid")

@@ -601,7 +601,8 @@ RESEARCH_EVENTS = (
 )
 
 # Diplomacy (the Cluster War trade module, game.engine.diplomacy): treaties proposed in Explore 9 and answered in
-# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9. Both parties and the GM see each.
+# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9; both parties and the GM see each. And
+# social engineering in Exploit 1 (game.engine.social), seen by its civilization.
 DIPLOMACY_EVENTS = (
     EventType("TreatyProposed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
                                  "treaty_label": str, "mu": int, "terms": str}, WITNESSES,
@@ -623,6 +624,8 @@ DIPLOMACY_EVENTS = (
               "The GM set {civ_a:civ} and {civ_b:civ} {stance}. Reason: {reason}"),
     EventType("TributePaid", {"from_civ": int, "to_civ": int, "mu": int, "owed": int}, WITNESSES,
               "{from_civ:civ} paid {to_civ:civ} {mu} MU of tribute (of {owed} owed)."),
+    EventType("SocialEngineered", {"civ_id": int, "choice": str, "name": str, "mu": int, "cards": list[str]}, CIV,
+              "{civ_id:civ} adopted {name} (social engineering, {mu} MU of upheaval)."),
 )
 
 GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,

@@ -124,7 +124,8 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
             "Terraforming Units building them can output in one FQ. Ore is consumed at a rate of one per TP."),
     ]),
     Phase.EXPLOIT: _steps(Phase.EXPLOIT, [
-        (T, "Optional: TODO Population morale update/manipulation goes here…", True),
+        # Filled by the Alpha Centauri social factors module: social engineering (game.engine.social).
+        (P, "Optional: TODO Population morale update/manipulation goes here…", True),
         (T, "Optional: TODO Trade Routes go here…", True),
         (R, "Mines which are currently Operational produce Ore."),
         (R, "Colonies which are currently Operational now experience population growth."),

@@ -260,6 +260,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "missions": ("civ_id", "target_civ"),
     "relations": ("civ_a", "civ_b", "tribute_payer"),
     "proposals": ("from_civ", "to_civ"),
+    "social": ("civ_id",),
 }
 _CIV_PAIRS = ("wars", "contacts")
 

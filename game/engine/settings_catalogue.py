@@ -466,6 +466,8 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         on = rule_options.get("module_cw_research", bool(world.options.research))
         system = rule_options.get("research_system", world.options.research or "cluster_war")
         world = replace(world, options=replace(world.options, research=system if on else ""))
+    if "module_ac_social" in rule_options:  # Exploit 1: social engineering (game.engine.social)
+        world = replace(world, options=replace(world.options, social=bool(rule_options["module_ac_social"])))
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
@@ -486,4 +488,5 @@ def from_world(world: World) -> dict[str, Any]:
             # the personnel module only when the world has it on, so a world without it reads as before
             **({"module_cg_personnel": True} if world.options.personnel_missions else {}),
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
-            **({"module_ac_factions": True} if world.options.faction_restrictions else {})}
+            **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
+            **({"module_ac_social": True} if world.options.social else {})}

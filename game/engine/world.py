@@ -228,6 +228,7 @@ class RuleOptions:
     personnel_missions: bool = False  # the Centaurus Gate personnel module (Explore 4 and 12)
     diplomacy: bool = False  # the Cluster War trade module: relations, treaties, trade levels (game.engine.diplomacy)
     faction_restrictions: bool = False  # the Alpha Centauri factions' restrictions are enforced
+    social: bool = False  # Alpha Centauri social engineering in Exploit 1 (game.engine.social)
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,7 @@ class World:
     wars: frozenset[tuple[int, int]] = frozenset()  # (lower civ id, higher civ id): the stance "war"
     relations: Mapping[tuple[int, int], Relation] = field(default_factory=dict)  # every other stance, by pair
     proposals: Mapping[str, Proposal] = field(default_factory=dict)  # treaties waiting for an answer
+    social: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # civ id -> social engineering in play
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
     options: RuleOptions = field(default_factory=RuleOptions)
     next_id: int = 1
@@ -402,7 +404,7 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # Module switches written only once on, so a world without them reads and writes as before.
-_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions")
+_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social")
 
 
 def world_to_dict(world: World) -> dict[str, Any]:
@@ -437,6 +439,8 @@ def world_to_dict(world: World) -> dict[str, Any]:
            if world.relations else {}),
         **({"proposals": [record_to_dict(p) for _, p in sorted(world.proposals.items())]}
            if world.proposals else {}),
+        **({"social": [{"civ_id": c, "cards": list(cards)} for c, cards in sorted(world.social.items())]}
+           if world.social else {}),
     })
 
 
@@ -524,6 +528,7 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
         wars=frozenset(pair(*p) for p in data.get("wars", ())),
         relations={pair(r["civ_a"], r["civ_b"]): _relation_from_dict(r) for r in data.get("relations", ())},
         proposals={p["proposal_id"]: Proposal(**p) for p in data.get("proposals", ())},
+        social={s["civ_id"]: tuple(s["cards"]) for s in data.get("social", ())},
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),
         next_id=data.get(

@@ -12,7 +12,7 @@ from game.engine.diplomacy import Relation
 from game.engine.events import Event
 from game.engine.orders import legal_orders
 from game.engine.settings_catalogue import from_world, in_world
-from game.engine.world import Colony, RuleOptions, World, world_from_dict, world_to_dict
+from game.engine.world import Civilization, Colony, RuleOptions, World, world_from_dict, world_to_dict
 from tests.engine.round_fixtures import of_type, order, run, unit, with_units, world
 
 ON = RuleOptions(diplomacy=True)
@@ -188,3 +188,18 @@ def test_pacifist_factions_may_never_attack_while_faction_restrictions_apply() -
     assert of_type(run(free, "explore.7", attack)[0], "SkirmishDeclared")
     assert in_world(free, {"module_ac_factions": True}).options.faction_restrictions
     assert not in_world(free, {"module_ac_factions": True, "faction_restrictions": False}).options.faction_restrictions
+
+
+def test_a_faction_attacks_one_civilization_a_round_and_an_aggressive_one_two() -> None:
+    w = with_units(world(options=RuleOptions(faction_restrictions=True),
+                         civs={**world().civs, 3: Civilization(3, "Deneb", mu=100)}),
+                   unit(1, 1, "warship"), unit(2, 2, "scout", "1,0", "vega"), unit(3, 3, "scout", "1,0", "vega"))
+    w = run(w, "explore.5")[1]
+    attacks = (order(1, "explore.7", "StartSkirmish", sector_id="1,0", target_civ_id=2),
+               order(1, "explore.7", "StartSkirmish", sector_id="1,0", target_civ_id=3))
+    spartans = replace(w, civs={**w.civs, 1: replace(w.civs[1], faction="spartans")})
+    events, _ = run(spartans, "explore.7", *attacks)
+    assert len(of_type(events, "SkirmishDeclared")) == 1
+    assert of_type(events, "OrderRejected")[0]["reason"] == "the Spartans may attack 1 civilization(s) a round."
+    hive = replace(w, civs={**w.civs, 1: replace(w.civs[1], faction="hive")})
+    assert len(of_type(run(hive, "explore.7", *attacks)[0], "SkirmishDeclared")) == 2

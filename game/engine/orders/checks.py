@@ -97,8 +97,16 @@ def check_start_skirmish(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.target_civ_id", "choose another civilization.")
     civ = world.civs[order.civ_id]
     faction = FACTIONS_BY_KEY.get(civ.faction)
-    if world.options.faction_restrictions and faction is not None and not faction.may_attack:
-        raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
+    if world.options.faction_restrictions and faction is not None:
+        if not faction.may_attack:
+            raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
+        # "Each player may attack one other player this phase"; Aggressive factions twice. The skirmishes this
+        # round's Explore 7 has declared so far are those still "declared".
+        attacked = {s.defender_civ for s in world.skirmishes.values()
+                    if s.attacker_civ == order.civ_id and s.status == "declared"}
+        if target not in attacked and len(attacked) >= faction.attacks_per_conflict:
+            raise OrderProblem("payload.target_civ_id", f"the {faction.name} may attack "
+                                                        f"{faction.attacks_per_conflict} civilization(s) a round.")
     if world.options.diplomacy:
         stance = world.stance(order.civ_id, target)
         if stance == "alliance":

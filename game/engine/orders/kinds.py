@@ -86,6 +86,7 @@ from game.engine.orders.research import (
     offer_start_research,
     offer_transfer_technology,
 )
+from game.engine.orders.social import SOCIAL_CHOICES, check_social_engineering, offer_social_engineering
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -399,6 +400,17 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_answer_treaty,
         offer_answer_treaty,
+    ),
+    # Exploit 1 — the social factors module (game.engine.social): offered only while it is switched on.
+    OrderKind(
+        "SocialEngineering",
+        "Social engineering",
+        "Play a Social Engineering choice: it changes your Social Factor scores and replaces your choice of the same "
+        "type; the upheaval costs 20 MU.",
+        frozenset({"exploit.1"}),
+        (Field("choice", "Choice", "option", options=SOCIAL_CHOICES),),
+        check_social_engineering,
+        offer_social_engineering,
     ),
     # Explore 12 — the personnel module (game.engine.personnel): offered only while it is switched on.
     OrderKind(
