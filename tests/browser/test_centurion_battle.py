@@ -119,6 +119,10 @@ def test_two_players_play_a_centurion_battle_to_its_end_while_a_spectator_watche
     expect(spectator.locator("#c-log")).to_contain_text("moves out of sight")  # pushed, as its enemy sees it
     assert next(c for c in state(attacker)["counters"] if c["id"] == unit)["at"] == [col, row]
     expect(attacker.locator(f"[data-counter={unit}]")).to_have_class("counter attacker moved")
+    # A page that reloads (or reconnects) resumes where the battle stands.
+    attacker.reload()
+    expect(attacker.locator(f"[data-counter={unit}]")).to_have_class("counter attacker moved")
+    my_turn(attacker, "movement", errors)
 
     attacked = False
     while True:
