@@ -431,6 +431,11 @@ def live_odds(live: LiveBattle, side: str, attackers: list[str], target: list[in
     return battle.odds(chosen, coord)
 
 
+def map_kinds() -> list[tuple[str, str]]:
+    """The maps a GM may fight a Centurion battle on, as (key, label)."""
+    return [(kind.value, kind.value.replace("_", " ").capitalize()) for kind in MapKind]
+
+
 def map_kind_of(world: World, sector_id: str, skirmish: dict[str, Any]) -> MapKind:
     """Ruling (docs/rules.md, "Centurion"): the map is drawn from the Sector: a nebula or an asteroid field where
     one of its points of interest is one; where it has a planet, its surface when every unit fighting is at Personnel

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from combat.engine.centurion.bot import bot_action
 from combat.engine.centurion.game import IllegalAction, Phase, apply
+from combat.engine.centurion.hexmap import MapKind
 from combat.engine.centurion.system import KEY as CENTURION
 from combat.engine.centurion.system import CenturionCombat, outcome, setup_event
 from combat.engine.odds import simulate_odds
@@ -437,6 +438,31 @@ def live_battle_clock_set(gm: User, campaign_id: int, battle_id: int, *, minutes
         append_events(campaign, [EngineEvent("CenturionClockSet", {
             "battle_id": live.pk, "skirmish_id": live.skirmish_id, "minutes": minutes, "out_of_time": out_of_time,
             "reason": reason.strip(),
+        }, Visibility.GM)], gm)
+        _push_live(live, campaign)
+    return live
+
+
+def live_battle_map_set(gm: User, campaign_id: int, battle_id: int, *, map_kind: str, reason: str) -> LiveBattle:
+    """The GM fights the battle on another map (another kind of terrain, or Centurion's own battlefield) before
+    anyone has acted; the counters are set up on it anew."""
+    kinds = [kind.value for kind in MapKind]
+    if map_kind not in kinds:
+        raise ServiceError(f"The map is one of {', '.join(kinds)}.", "map_kind")
+    if not reason.strip():
+        raise ServiceError("Say why, for the record.", "reason")
+    with transaction.atomic():
+        campaign = locked_campaign(campaign_id)
+        require_gm(viewer_for(gm, campaign))
+        live = _locked_live(campaign, battle_id)
+        if live.steps:
+            raise Conflict("The battle has begun; its map can no longer change.", field="map_kind")
+        battle, _ = CenturionCombat(MapKind(map_kind)).begin(skirmish_from_dict(live.skirmish))
+        live.map_kind, live.setup = map_kind, setup_event(battle).payload
+        live.version += 1
+        live.save(update_fields=["map_kind", "setup", "version"])
+        append_events(campaign, [EngineEvent("CenturionMapChosen", {
+            "battle_id": live.pk, "skirmish_id": live.skirmish_id, "map_kind": map_kind, "reason": reason.strip(),
         }, Visibility.GM)], gm)
         _push_live(live, campaign)
     return live

@@ -26,6 +26,7 @@ urlpatterns = [
     path(_API + "live-battles/<int:battle_id>/act", api.LiveBattleAct.as_view(), name="api-live-battle-act"),
     path(_API + "live-battles/<int:battle_id>/odds", api.LiveBattleOdds.as_view(), name="api-live-battle-odds"),
     path(_API + "live-battles/<int:battle_id>/clock", api.LiveBattleClock.as_view(), name="api-live-battle-clock"),
+    path(_API + "live-battles/<int:battle_id>/map", api.LiveBattleMap.as_view(), name="api-live-battle-map"),
     path(_API + "live-battles/<int:battle_id>/publish", api.LiveBattlePublish.as_view(),
          name="api-live-battle-publish"),
     path(_API + "odds", api.Odds.as_view(), name="api-odds"),

@@ -56,4 +56,5 @@ def live_battle_page(request: HttpRequest, campaign_id: int, battle_id: int) -> 
         return _not_found(request)
     return render(request, "combat/live_battle.html", {
         "campaign": campaign, "viewer": viewer, "battle": selectors.live_battle_json(viewer, campaign, live, version),
+        "map_kinds": selectors.map_kinds(),
     })

@@ -152,6 +152,11 @@ class ClockInput(serializers.Serializer[dict[str, Any]]):
     reason = serializers.CharField(max_length=2_000, allow_blank=True, default="")
 
 
+class MapInput(serializers.Serializer[dict[str, Any]]):
+    map_kind = serializers.CharField(max_length=20)
+    reason = serializers.CharField(max_length=2_000, allow_blank=True, default="")
+
+
 class LivePublishInput(serializers.Serializer[dict[str, Any]]):
     delay_steps = serializers.IntegerField(min_value=0, max_value=10_000, default=0)
     published = serializers.BooleanField(default=True)
@@ -204,4 +209,12 @@ class LiveBattlePublish(APIView):
         data = _valid(LivePublishInput, request.data)
         services.live_battle_publish(request.user, campaign_id, battle_id, delay_steps=data["delay_steps"],
                                      published=data["published"])
+        return Response(_live_json(request, campaign_id, battle_id))
+
+
+class LiveBattleMap(APIView):
+    def post(self, request: Request, campaign_id: int, battle_id: int) -> Response:
+        data = _valid(MapInput, request.data)
+        services.live_battle_map_set(request.user, campaign_id, battle_id, map_kind=data["map_kind"],
+                                     reason=data["reason"])
         return Response(_live_json(request, campaign_id, battle_id))

@@ -117,6 +117,9 @@ LIVE_BATTLE_EVENTS = (
                                     "reason": str}, GM,
               "The clock of the battle of {skirmish_id:skirmish}: {minutes} minutes a phase, then "
               "{out_of_time:words} ({reason}).", chronicle=False),
+    EventType("CenturionMapChosen", {"battle_id": int, "skirmish_id": str, "map_kind": str, "reason": str}, GM,
+              "The battle of {skirmish_id:skirmish} is fought on another map: {map_kind:words} ({reason}).",
+              chronicle=False),
     EventType("CenturionBattlePublished", {"battle_id": int, "skirmish_id": str, "published": bool,
                                            "delay_steps": int}, (Audience.PUBLIC, Audience.GM),
               "The battle of {skirmish_id:skirmish} can be watched{delay_steps:later}.{published:flag}",

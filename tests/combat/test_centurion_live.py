@@ -214,3 +214,21 @@ def test_a_side_out_of_time_is_played_by_the_bot_or_passes_as_the_gm_chose(table
     assert movement[0]["action"]["kind"] == "move" and movement[-1]["action"] == {"kind": "end_phase"}
     assert expire() == [{"side": "attacker", "action": {"kind": "end_phase"}, "by": "bot"}]  # nobody to attack
     assert combat_services.live_battles_expire(timezone.now()) == []  # the new phase has its own clock
+
+
+def test_the_gm_may_fight_the_battle_on_centurions_own_map_before_anyone_acts(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    gm = table.client(table.gm)
+    url = battle_url(table, live, "map")
+    response = gm.post(url, {"map_kind": "centurion", "reason": ""}, format="json")
+    assert response.status_code == 400 and response.json()["field"] == "reason"
+    assert gm.post(url, {"map_kind": "moon", "reason": "x"}, format="json").json()["field"] == "map_kind"
+    assert table.client(table.players[0]).post(url, {"map_kind": "centurion", "reason": "mine"},
+                                               format="json").status_code == 403
+    body = gm.post(url, {"map_kind": "centurion", "reason": "an ancient field"}, format="json").json()
+    assert body["map"]["kind"] == "centurion" and body["map"]["names"]["rough"] == "hills"
+    assert Event.objects.get(campaign=table.campaign, type="CenturionMapChosen").payload["reason"] == "an ancient field"
+    set_up(table, live)
+    response = gm.post(url, {"map_kind": "nebula", "reason": "too late"}, format="json")
+    assert response.status_code == 409 and response.json()["field"] == "map_kind"

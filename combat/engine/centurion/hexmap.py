@@ -46,6 +46,7 @@ class MapKind(StrEnum):
     PLANET_SURFACE = "planet_surface"
     ASTEROID_FIELD = "asteroid_field"
     NEBULA = "nebula"
+    CENTURION = "centurion"  # the printed game's own battlefield: open ground, hills, woods and rough
 
 
 # What each terrain is called on each kind of map, for the page.
@@ -60,6 +61,8 @@ TERRAIN_NAMES: dict[MapKind, dict[Terrain, str]] = {
                              Terrain.BLOCKED: "large asteroid"},
     MapKind.NEBULA: {Terrain.OPEN: "thin gas", Terrain.ROUGH: "ionised knot", Terrain.NEBULA: "dense gas",
                      Terrain.BLOCKED: "protostar"},
+    MapKind.CENTURION: {Terrain.OPEN: "clear", Terrain.ROUGH: "hills", Terrain.NEBULA: "woods",
+                        Terrain.BLOCKED: "lake"},
 }
 
 # Share of hexes of each terrain (the rest open), by map kind.
@@ -69,6 +72,7 @@ _MIX: dict[MapKind, dict[Terrain, float]] = {
     MapKind.PLANET_SURFACE: {Terrain.ROUGH: 0.15, Terrain.NEBULA: 0.12, Terrain.BLOCKED: 0.04},
     MapKind.ASTEROID_FIELD: {Terrain.ROUGH: 0.35, Terrain.BLOCKED: 0.06},
     MapKind.NEBULA: {Terrain.NEBULA: 0.45, Terrain.ROUGH: 0.05},
+    MapKind.CENTURION: {Terrain.ROUGH: 0.12, Terrain.NEBULA: 0.10, Terrain.BLOCKED: 0.02},
 }
 
 

@@ -250,6 +250,14 @@
         $("c-clock-msg").textContent = "The clock is set.";
       } catch (error) { $("c-clock-msg").textContent = error.message; }
     });
+    $("c-map-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      $("c-map-msg").textContent = "";
+      try {
+        show(await http.post(`${api}map`, {map_kind: $("c-map-kind").value, reason: $("c-map-reason").value}));
+        $("c-map-msg").textContent = "The counters are set up on the new map.";
+      } catch (error) { $("c-map-msg").textContent = error.message; }
+    });
     $("c-publish-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       try {
