@@ -34,7 +34,8 @@ def eager_tasks() -> Iterator[None]:
 def demo() -> Table:
     table = make_table("flow")
     services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
-    # Cluster War trade switched on: Exploit 1 and 2 (trade routes) are the GM's to rule by hand.
+    # Cluster War trade switched on: Exploit 2 (trade routes) is the GM's to rule by hand (Exploit 1 takes the social
+    # factors module's orders, none here).
     options(table, module_cw_trade=True)
     return table
 
@@ -93,14 +94,14 @@ def test_run_on_resolves_each_step_and_stops_at_the_first_that_needs_someone_say
     at(demo, "expand.8")
     run_on(demo)
     now = campaign(demo)
-    # Expand 8 and 9 need nobody; Exploit 1 is the GM's to rule while Cluster War trade is on.
-    assert (now.step.key, now.status) == ("exploit.1", "open")
+    # Expand 8 and 9 and Exploit 1 need nobody; Exploit 2 is the GM's to rule while Cluster War trade is on.
+    assert (now.step.key, now.status) == ("exploit.2", "open")
     assert not StepClock.objects.get(campaign=now).run_on
     resolved = list(Event.objects.filter(campaign=now, type="StepResolved").values_list("payload__step", flat=True))
-    assert resolved == ["expand.8", "expand.9"]
-    assert StepResolution.objects.filter(campaign=now, status="done").count() == 2
+    assert resolved == ["expand.8", "expand.9", "exploit.1"]
+    assert StepResolution.objects.filter(campaign=now, status="done").count() == 3
     (stop,) = stops(demo)
-    assert stop["step"] == "exploit.1" and "ruling by hand" in str(stop["reason"])
+    assert stop["step"] == "exploit.2" and "ruling by hand" in str(stop["reason"])
     assert Event.objects.filter(campaign=now, type="RunOnStarted", visibility="public").count() == 1
 
 
@@ -121,7 +122,7 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
         flow.phase_ready_mark(player, demo.campaign.pk, round=1, step="expand.1")
     run_on(demo)
     # Every Expand step after the first counts them ready: the run goes on into Exploit's first GM ruling step.
-    assert campaign(demo).step.key == "exploit.1"
+    assert campaign(demo).step.key == "exploit.2"
     resolved = set(Event.objects.filter(campaign=demo.campaign, type="StepResolved").values_list(
         "payload__step", flat=True))
     assert {f"expand.{n}" for n in range(1, 10)} <= resolved
@@ -132,12 +133,12 @@ def test_undo_after_a_run_on_takes_back_the_last_step_and_the_run_stays_stopped(
     run_on(demo)
     services.step_undo(demo.gm, demo.campaign.pk, reason="the second step again")
     now = campaign(demo)
-    assert now.step.key == "expand.9" and now.status == "open"
+    assert now.step.key == "exploit.1" and now.status == "open"
     assert not StepClock.objects.get(campaign=now).run_on
-    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="expand.9", undone=True).exists()
+    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="exploit.1", undone=True).exists()
     # The next Advance resolves only that step: the run that was undone does not go on by itself.
-    services.step_advance(demo.gm, now.pk, expected_round=1, expected_step="expand.9")
-    assert campaign(demo).step.key == "exploit.1"
+    services.step_advance(demo.gm, now.pk, expected_round=1, expected_step="exploit.1")
+    assert campaign(demo).step.key == "exploit.2"
 
 
 def test_an_undo_during_a_run_stops_it_and_says_why(demo: Table) -> None:
@@ -160,7 +161,7 @@ def test_only_the_gm_runs_on_and_a_stale_pointer_changes_nothing(demo: Table) ->
     assert not StepClock.objects.filter(campaign=demo.campaign, run_on=True).exists()
     at(demo, "expand.8")
     response = demo.client(demo.gm).post(demo.url("run-on/"), {"round": 1, "step": "expand.8"}, format="json")
-    assert response.status_code == 202 and response.json()["step"] == "exploit.1"
+    assert response.status_code == 202 and response.json()["step"] == "exploit.2"
 
 
 def test_auto_run_goes_on_after_every_step_and_once_all_players_are_ready(demo: Table) -> None:
