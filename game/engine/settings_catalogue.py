@@ -82,7 +82,7 @@ class SettingProblem(ValueError):
 MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17"}
 
 
-BUILT_MODULES = frozenset({"module_cg_personnel"})  # modules whose rules the engine plays
+BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research"})  # modules whose rules the engine plays
 
 
 def _not_built(module: str) -> str:

@@ -62,7 +62,7 @@ def test_gm_changes_every_group_of_settings_and_players_see_each_change_live(
                   "Victory conditions", "Deadlines", "Flow and notifications"):
         expect(gm.locator("fieldset legend", has_text=title)).to_be_visible()
     research = setting(gm, "module_cw_research")
-    expect(research).to_contain_text("the GM rules its steps by hand")
+    expect(research).to_contain_text("The engine plays its rules")
 
     # Before the first step: a rule module and the starting preset are in force at once.
     expect(setting(gm, "starting_preset").locator(".when")).to_have_text(
