@@ -18,6 +18,7 @@ from game import services, state_io
 from game.models import Campaign, Event
 from game.selectors.flow import step_waiting_for
 from tests.combat.conftest import SKIRMISH, load_skirmish
+from tests.combat.test_pages import browser_for
 from tests.game.conftest import Table, make_table
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +233,17 @@ def test_the_gm_may_fight_the_battle_on_centurions_own_map_before_anyone_acts(ta
     set_up(table, live)
     response = gm.post(url, {"map_kind": "nebula", "reason": "too late"}, format="json")
     assert response.status_code == 409 and response.json()["field"] == "map_kind"
+
+
+def test_the_battle_page_shows_the_gm_the_clock_map_and_publish_forms_and_a_player_only_the_board(
+        table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    page = f"/campaigns/{table.campaign.pk}/live-battles/{live.pk}/"
+    gm, player, stranger = browser_for(table.gm), browser_for(table.players[0]), browser_for(table.players[2])
+    shown = gm.get(page).content.decode()
+    assert all(form in shown for form in ("c-clock-form", "c-map-form", "c-publish-form", 'id="c-map"'))
+    mine = player.get(page).content.decode()
+    assert 'id="c-map"' in mine and "c-clock-form" not in mine and "u11" not in mine.split("live-battle")[-1]
+    assert stranger.get(page).status_code == 404
+    assert "Play the battle at" in player.get(f"/campaigns/{table.campaign.pk}/battles/").content.decode()
