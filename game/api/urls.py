@@ -37,6 +37,8 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
     path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
          name="api-relations-stance"),
+    path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
+         name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),

@@ -8,7 +8,7 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -42,7 +42,8 @@ class _Draft:
     only when a handler first touches it, so resolving orders one by one stays cheap in a large world."""
 
     TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
-              "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals", "social")
+              "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals", "social",
+              "social_adjustments")
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -119,6 +120,10 @@ class _Draft:
     @cached_property
     def social(self) -> dict[int, tuple[str, ...]]:
         return dict(self.world.social)
+
+    @cached_property
+    def social_adjustments(self) -> dict[int, Mapping[str, int]]:
+        return dict(self.world.social_adjustments)
 
     @cached_property
     def wars(self) -> set[tuple[int, int]]:
@@ -669,6 +674,13 @@ def _trade(d: _Draft, p: dict[str, Any]) -> None:
 def _social(d: _Draft, p: dict[str, Any]) -> None:
     d.social[p["civ_id"]] = tuple(p["cards"])
     d.add_mu(p["civ_id"], -p["mu"])
+
+
+@handles("SocialFactorAdjusted")
+def _social_adjusted(d: _Draft, p: dict[str, Any]) -> None:
+    now = dict(d.social_adjustments.get(p["civ_id"], {}))
+    now[p["code"]] = now.get(p["code"], 0) + p["delta"]
+    d.social_adjustments[p["civ_id"]] = now
 
 
 @handles("TributePaid")

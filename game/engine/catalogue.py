@@ -626,6 +626,8 @@ DIPLOMACY_EVENTS = (
               "{from_civ:civ} paid {to_civ:civ} {mu} MU of tribute (of {owed} owed)."),
     EventType("SocialEngineered", {"civ_id": int, "choice": str, "name": str, "mu": int, "cards": list[str]}, CIV,
               "{civ_id:civ} adopted {name} (social engineering, {mu} MU of upheaval)."),
+    EventType("SocialFactorAdjusted", {"civ_id": int, "code": str, "title": str, "delta": int, "reason": str}, CIV,
+              "The GM changed {civ_id:civ}'s {title} score by {delta}. Reason: {reason}"),
 )
 
 GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,

@@ -261,6 +261,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "relations": ("civ_a", "civ_b", "tribute_payer"),
     "proposals": ("from_civ", "to_civ"),
     "social": ("civ_id",),
+    "social_adjustments": ("civ_id",),
 }
 _CIV_PAIRS = ("wars", "contacts")
 

@@ -237,6 +237,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("victory_round_limit", "victory", "Round limit",
             "At the end of this round the best score wins. Empty: not used.", Kind.INT, None, minimum=1,
             optional=True, stored_at=("victory", "round_limit")),
+    # Alpha Centauri's victory types (game.engine.victory), read on the Social Factor scores (game.engine.social).
+    Setting("victory_ac_economic", "victory", "Economic victory (Alpha Centauri)",
+            "The first civilization whose Economy score is above this wins (Alpha Centauri: 50). Empty: not used.",
+            Kind.INT, None, minimum=1, optional=True, stored_at=("victory", "ac_economic")),
+    Setting("victory_ac_conquest", "victory", "Conquest victory (Alpha Centauri)",
+            "The first civilization occupying another's colony with a Military score above this wins (Alpha "
+            "Centauri: 40). Empty: not used.", Kind.INT, None, minimum=1, optional=True,
+            stored_at=("victory", "ac_conquest")),
+    Setting("victory_ac_transcendence", "victory", "Transcendence victory (Alpha Centauri)",
+            "The first civilization whose Research score is above this, or Ecology above half of it, wins (Alpha "
+            "Centauri: 40 and 20). Empty: not used.", Kind.INT, None, minimum=2, optional=True,
+            stored_at=("victory", "ac_transcendence")),
     Setting("deadline_minutes", "deadlines", "Deadline per step (minutes after it opens)",
             "Empty: no deadline for that step.", Kind.MINUTES_PER_STEP, {}, minimum=1, maximum=60 * 24 * 30),
     Setting("advance_at_deadline", "deadlines", "Advance at the deadline",

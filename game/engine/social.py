@@ -13,6 +13,7 @@ from game.engine.world import World
 
 UPHEAVAL_MU = 20  # "A Z card costs 20 Credits to play (Upheaval Cost)"
 MAJORS = ("E", "M", "R", "P", "C", "B")
+MAJOR_TITLES = ("Economy", "Military", "Research", "Population", "Ecology", "Espionage")
 _CODES = {s.code: s for s in Score}
 
 
@@ -83,5 +84,7 @@ def scores(world: World, civ_id: int) -> dict[str, int]:
     for key in in_play(world, civ_id):
         for score, value in CHOICES_BY_KEY[key].effects:
             out[score.code] += value
+    for code, value in world.social_adjustments.get(civ_id, {}).items():
+        out[code] += value
     majors = {m: sum(v for code, v in out.items() if _CODES[code].major_code == m) for m in MAJORS}
     return {**{code: v for code, v in out.items() if code not in MAJORS}, **majors}

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from game.engine import social
 from game.engine.catalogue import spoken_list
 from game.engine.events import Event, Visibility
 from game.engine.world import UnitState, World, mine_yield
@@ -37,6 +38,9 @@ class EndReason(StrEnum):
     SCORE = "score"
     ROUND_LIMIT = "round_limit"
     GM = "gm"
+    ECONOMIC = "economic"
+    CONQUEST = "conquest"
+    TRANSCENDENCE = "transcendence"
 
 
 @dataclass(frozen=True)
@@ -47,14 +51,22 @@ class VictoryConditions:
     elimination: bool = False
     score_threshold: int | None = None
     round_limit: int | None = None
+    # Alpha Centauri's victory types: the Social Factor score to exceed (docs/rules.md, "Alpha Centauri victories").
+    ac_economic: int | None = None
+    ac_conquest: int | None = None
+    ac_transcendence: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        alpha_centauri = {"ac_economic": self.ac_economic, "ac_conquest": self.ac_conquest,
+                          "ac_transcendence": self.ac_transcendence}
+        # Alpha Centauri's only when set, so a campaign without them stores what it always did.
         return {"elimination": self.elimination, "score_threshold": self.score_threshold,
-                "round_limit": self.round_limit}
+                "round_limit": self.round_limit, **{k: v for k, v in alpha_centauri.items() if v is not None}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VictoryConditions:
-        return cls(bool(data.get("elimination", False)), data.get("score_threshold"), data.get("round_limit"))
+        return cls(bool(data.get("elimination", False)), data.get("score_threshold"), data.get("round_limit"),
+                   data.get("ac_economic"), data.get("ac_conquest"), data.get("ac_transcendence"))
 
     def in_words(self) -> list[str]:
         """How the campaign is won, a line per condition, the GM's word last (it is always there)."""
@@ -66,6 +78,14 @@ class VictoryConditions:
                          "round wins (the best score, if several reach it together).")
         if self.round_limit is not None:
             lines.append(f"Round limit: at the end of round {self.round_limit}, the best score wins.")
+        if self.ac_economic is not None:
+            lines.append(f"Economic victory: an Economy score above {self.ac_economic}.")
+        if self.ac_conquest is not None:
+            lines.append(f"Conquest victory: a Military score above {self.ac_conquest} while occupying another "
+                         "civilization's colony.")
+        if self.ac_transcendence is not None:
+            lines.append(f"Transcendence victory: a Research score above {self.ac_transcendence} or an Ecology "
+                         f"score above {self.ac_transcendence // 2}.")
         lines.append("The Game Master may declare the end at any time.")
         return lines
 
@@ -76,6 +96,10 @@ class VictoryConditions:
             found["score_threshold"] = "A score threshold is a whole number of points from 1 up."
         if self.round_limit is not None and self.round_limit < 1:
             found["round_limit"] = "A round limit is a number of rounds from 1 up."
+        for name in ("ac_economic", "ac_conquest", "ac_transcendence"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                found[name] = "A victory's score is a whole number from 1 up."
         return found
 
 
@@ -162,6 +186,52 @@ def _names(scores: Sequence[Score], civ_ids: Sequence[int]) -> str:
     return spoken_list(s.name for s in scores if s.civ_id in civ_ids)
 
 
+def occupies_a_colony(world: World, civ_id: int) -> bool:
+    """Alpha Centauri's "Capture 1+ Bases": it occupies a colony of another civilization (Exterminate 9)."""
+    return any(c.occupied_by == civ_id and c.civ_id != civ_id for c in world.colonies.values())
+
+
+def alpha_centauri_distances(world: World, conditions: VictoryConditions, civ_id: int) -> dict[str, dict[str, Any]]:
+    """How far a civilization is from each enabled Alpha Centauri victory: the score it has, the score it needs
+    (one more than the threshold) and, for conquest, whether it occupies a colony."""
+    scores = social.scores(world, civ_id)
+    out: dict[str, dict[str, Any]] = {}
+    if conditions.ac_economic is not None:
+        out["economic"] = {"score": scores["E"], "needs": conditions.ac_economic + 1,
+                           "short": max(0, conditions.ac_economic + 1 - scores["E"])}
+    if conditions.ac_conquest is not None:
+        out["conquest"] = {"score": scores["M"], "needs": conditions.ac_conquest + 1,
+                           "short": max(0, conditions.ac_conquest + 1 - scores["M"]),
+                           "occupies": occupies_a_colony(world, civ_id)}
+    if conditions.ac_transcendence is not None:
+        research = max(0, conditions.ac_transcendence + 1 - scores["R"])
+        ecology = max(0, conditions.ac_transcendence // 2 + 1 - scores["C"])
+        out["transcendence"] = {"score": scores["R"], "ecology": scores["C"], "short": min(research, ecology)}
+    return out
+
+
+def _alpha_centauri(world: World, conditions: VictoryConditions, round: int,
+                    table: tuple[Score, ...]) -> VictoryResult | None:
+    """The first of Alpha Centauri's victories met, economic, then conquest, then transcendence; civilizations
+    meeting it together share it."""
+    reached: dict[EndReason, list[int]] = {}
+    for s in table:
+        distance = alpha_centauri_distances(world, conditions, s.civ_id)
+        for key, reason in (("economic", EndReason.ECONOMIC), ("conquest", EndReason.CONQUEST),
+                            ("transcendence", EndReason.TRANSCENDENCE)):
+            if key in distance and distance[key]["short"] == 0 and distance[key].get("occupies", True):
+                reached.setdefault(reason, []).append(s.civ_id)
+    for reason, what in ((EndReason.ECONOMIC, f"an Economy score above {conditions.ac_economic}"),
+                         (EndReason.CONQUEST, f"a Military score above {conditions.ac_conquest} and a colony "
+                                              "taken"),
+                         (EndReason.TRANSCENDENCE, "transcendence")):
+        if reason in reached:
+            winners = tuple(sorted(reached[reason]))
+            return VictoryResult(reason, winners, round, table,
+                                 f"{reason.value.capitalize()} victory: {_names(table, winners)}, {what}.")
+    return None
+
+
 def check_victory(world: World, conditions: VictoryConditions, round: int) -> VictoryResult | None:
     """At the end of Exploit of `round`: the campaign's result if a chosen condition is met, else None. When
     several are met at once, elimination decides first, then the score threshold, then the round limit."""
@@ -173,6 +243,9 @@ def check_victory(world: World, conditions: VictoryConditions, round: int) -> Vi
         (last,) = holding
         return VictoryResult(EndReason.ELIMINATION, (last.civ_id,), round, table,
                              f"{last.name} is the last civilization holding colonies.")
+    alpha_centauri = _alpha_centauri(world, conditions, round, table)
+    if alpha_centauri is not None:
+        return alpha_centauri
     if conditions.score_threshold is not None:
         reached = [s for s in table if s.total >= conditions.score_threshold]
         if reached:

@@ -288,6 +288,8 @@ class World:
     relations: Mapping[tuple[int, int], Relation] = field(default_factory=dict)  # every other stance, by pair
     proposals: Mapping[str, Proposal] = field(default_factory=dict)  # treaties waiting for an answer
     social: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # civ id -> social engineering in play
+    # civ id -> Social Factor code -> what events added (the GM's rulings: facilities, events, technologies)
+    social_adjustments: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
     options: RuleOptions = field(default_factory=RuleOptions)
     next_id: int = 1
@@ -441,6 +443,9 @@ def world_to_dict(world: World) -> dict[str, Any]:
            if world.proposals else {}),
         **({"social": [{"civ_id": c, "cards": list(cards)} for c, cards in sorted(world.social.items())]}
            if world.social else {}),
+        **({"social_adjustments": [{"civ_id": c, "scores": dict(sorted(a.items()))}
+                                   for c, a in sorted(world.social_adjustments.items())]}
+           if world.social_adjustments else {}),
     })
 
 
@@ -529,6 +534,7 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
         relations={pair(r["civ_a"], r["civ_b"]): _relation_from_dict(r) for r in data.get("relations", ())},
         proposals={p["proposal_id"]: Proposal(**p) for p in data.get("proposals", ())},
         social={s["civ_id"]: tuple(s["cards"]) for s in data.get("social", ())},
+        social_adjustments={a["civ_id"]: dict(a["scores"]) for a in data.get("social_adjustments", ())},
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),
         next_id=data.get(

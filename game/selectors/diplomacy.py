@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from game import state_io
-from game.engine import diplomacy
+from game.engine import diplomacy, social
 from game.engine.catalogue import Names
+from game.engine.victory import VictoryConditions, alpha_centauri_distances
 from game.engine.world import World
 from game.event_catalogue import describe
 from game.models import Campaign
@@ -41,9 +42,21 @@ def _proposal_json(world: World, proposal: diplomacy.Proposal) -> dict[str, Any]
             "from_name": world.civs[proposal.from_civ].name, "to_name": world.civs[proposal.to_civ].name}
 
 
+def _social_json(world: World, civ_id: int, conditions: VictoryConditions) -> dict[str, Any]:
+    """A civilization's Social Factor scores, its social engineering in play and its distance to each enabled
+    Alpha Centauri victory: its own secret, like its treasury."""
+    return {"civ_id": civ_id, "name": world.civs[civ_id].name, "faction": world.civs[civ_id].faction,
+            "scores": social.scores(world, civ_id),
+            "cards": [social.CHOICES_BY_KEY[k].name for k in social.in_play(world, civ_id)],
+            "victory": alpha_centauri_distances(world, conditions, civ_id)}
+
+
 def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
     world = state_io.load_world(campaign)
-    base: dict[str, Any] = {"enabled": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
+    conditions = VictoryConditions.from_dict(campaign.victory_conditions)
+    base: dict[str, Any] = {"enabled": world.options.diplomacy or world.options.social,
+                            "diplomacy": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
+                            "majors": [[m, n] for m, n in zip(social.MAJORS, social.MAJOR_TITLES, strict=True)],
                             "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}
     if not viewer.is_gm and viewer.civ_id not in world.civs:
         return {**base, "role": "spectator"}
@@ -69,7 +82,8 @@ def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str,
                  for a in sorted(world.civs) for b in sorted(world.civs) if a < b]
         civs = [{"civ_id": c, "name": civ.name} for c, civ in sorted(world.civs.items())]
         proposals = [_proposal_json(world, p) for _, p in sorted(world.proposals.items())]
-        return {**base, "role": "gm", "civs": civs, "pairs": pairs, "proposals": proposals}
+        return {**base, "role": "gm", "civs": civs, "pairs": pairs, "proposals": proposals,
+                "social": [_social_json(world, c, conditions) for c in sorted(world.civs)]}
     assert viewer.civ_id is not None  # a player of a civilization in the world (checked above)
     me = viewer.civ_id
     counterparts = []
@@ -86,4 +100,4 @@ def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str,
             "thread": threads.get(key, [])})
     income = sum(c["income"]["mine"] for c in counterparts if c["income"])
     return {**base, "role": "player", "civ_id": me, "treasury": world.civs[me].mu,
-            "counterparts": counterparts, "trade_income": income}
+            "counterparts": counterparts, "trade_income": income, "social": [_social_json(world, me, conditions)]}

@@ -31,7 +31,9 @@ def _stance_event(civ_a: int, civ_b: int, stance: str, reason: str) -> engine_ev
                                              "seen_by": [low, high]}, engine_events.Visibility.GM)
 
 
-def _record(campaign: Campaign, world: World, events: Sequence[engine_events.Event], gm: User) -> list[Event]:
+def record_world_events(campaign: Campaign, world: World, events: Sequence[engine_events.Event],
+                        gm: User) -> list[Event]:
+    """Append the GM's events that change the world and keep the world they make. The caller holds the lock."""
     rows = append_events(campaign, list(events), gm)
     campaign.state_seq = campaign.last_seq
     campaign.save(update_fields=["state_seq"])
@@ -62,7 +64,7 @@ def stance_set(gm: User, campaign_id: int, *, civ_a: int, civ_b: int, stance: st
             raise ServiceError("Choose two different civilizations.", field="civ_b")
         if world.stance(civ_a, civ_b) == stance:
             raise ServiceError(f"They are already {stance}.", field="stance")
-        return _record(campaign, world, [_stance_event(civ_a, civ_b, stance, reason)], gm)[0]
+        return record_world_events(campaign, world, [_stance_event(civ_a, civ_b, stance, reason)], gm)[0]
 
 
 def wars_as_stances(campaign: Campaign, wars: Sequence[Sequence[int]], reason: str, gm: User) -> None:
@@ -73,5 +75,5 @@ def wars_as_stances(campaign: Campaign, wars: Sequence[Sequence[int]], reason: s
     events = [_stance_event(a, b, "war", reason) for a, b in sorted(wanted - world.wars)]
     events += [_stance_event(a, b, "neutral", reason) for a, b in sorted(world.wars - wanted)]
     if events:
-        _record(campaign, world, events, gm)
+        record_world_events(campaign, world, events, gm)
 

@@ -95,3 +95,21 @@ def test_the_gm_sets_a_stance_with_a_reason_and_the_settings_read_war_from_the_w
     assert relations(pair, 0)["counterparts"][0]["stance"] == "neutral"
     assert pair.client(pair.players[0]).post(pair.url("relations/stance/"), {
         "civ_a": sol, "civ_b": vega, "stance": "peace", "reason": "mine"}, format="json").status_code == 403
+
+
+def test_the_gms_economy_ruling_brings_an_economic_victory_at_the_end_of_exploit(pair: Table) -> None:
+    sol = pair.civs[0].pk
+    gm = pair.client(pair.gm)
+    settings_change(pair.gm, pair.campaign.pk, changes={"victory_ac_economic": 50}, reason="Alpha Centauri rules")
+    refused = gm.post(pair.url("relations/social/"), {"civ_id": sol, "code": "EC", "delta": 51, "reason": " "},
+                      format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "reason"
+    assert gm.post(pair.url("relations/social/"), {"civ_id": sol, "code": "EC", "delta": 51,
+                                                   "reason": "A trade empire"}, format="json").status_code == 200
+    mine = relations(pair, 0)["social"][0]
+    assert mine["scores"]["E"] == 51 and mine["victory"]["economic"] == {"score": 51, "needs": 51, "short": 0}
+    assert relations(pair, 1)["social"][0]["scores"]["E"] == 0  # a rival reads only its own
+    at(pair, 1, "exploit.9")
+    resolve(pair)
+    ended = Event.objects.get(campaign=pair.campaign, type="CampaignEnded")
+    assert ended.payload["reason"] == "economic" and ended.payload["winners"] == [sol]
