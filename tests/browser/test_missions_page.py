@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import Client, advance_to
@@ -83,7 +83,8 @@ def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
 
     # Round 4, Explore 12: the odds on the page, then the mission ordered from it.
     advance_to(gm, CAMPAIGN, "explore.12", 4)
-    expect(sol.locator("[data-bind=step_label]")).to_have_text("Explore 12", timeout=60_000)
+    open_campaign(sol, base, CAMPAIGN)  # after the GM ran through two rounds, the player comes back to the page
+    expect(sol.locator("[data-bind=step_label]")).to_have_text("Explore 12")
     plan = sol.locator("#ms-odds-form")
     plan.get_by_label("Mission", exact=True).select_option(label="Gather intelligence")
     choose(plan.get_by_label("Colony", exact=True), "Vega II")
@@ -105,6 +106,7 @@ def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
     expect(card.locator(".ms-rolls")).to_contain_text("perception 3d+1 vs difficulty 4d -> 1 difficulty d10")
     expect(card.locator(".ms-rolls")).to_contain_text("Risk roll: [")
     expect(desk.locator("#ms-agents")).to_contain_text("Nightjar (Spy)")
+    desk.locator("#ms-gm").screenshot(path=SCREENSHOTS / "gm-mission-desk.png")
     card.get_by_text("Edit the outcome").click()
     card.get_by_label("Success").check()
     card.get_by_label("Caught").check()
@@ -123,11 +125,13 @@ def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
     # Round 5, Explore 4: the report is Sol's; Vega reads only the catch.
     advance_to(gm, CAMPAIGN, "explore.5", 5)
     for page in (sol, vega):
-        expect(page.locator("[data-bind=step_label]")).to_have_text("Explore 5", timeout=60_000)
+        open_campaign(page, base, CAMPAIGN)
+        expect(page.locator("[data-bind=step_label]")).to_have_text("Explore 5")
     mission = sol.locator("#ms-my-missions li[data-mission]")
     expect(mission).to_contain_text("Gather intelligence — Nightjar at Vega II")
     expect(mission).to_contain_text("success; the agent was caught. The files were copied")
     expect(mission).to_contain_text("Findings:")
+    sol.locator("#ms-player").screenshot(path=SCREENSHOTS / "player-missions-phone.png")
     expect(vega.locator("#ms-caught")).to_contain_text("Nightjar, an agent of ")
     expect(vega.locator("#ms-caught")).to_contain_text("(Gather intelligence)")
     expect(vega.locator("#ms-my-missions li")).to_have_count(0)

@@ -131,12 +131,15 @@
       box.textContent = e.message;
     }
   }
+  // "colony: population 10, operational true, units 0; figures: mu 40, ..." from the report's findings.
+  const findings = (found) => Object.entries(found).map(([what, figures]) =>
+    `${what}: ${Object.entries(figures).map(([k, v]) => `${k} ${v}`).join(", ")}`).join("; ");
   function report(m) {
     if (!m.report) return el("span", {class: "muted"}, " — awaiting the report (Explore 4)");
     const r = m.report;
     return el("span", {}, " — ", el("span", {class: "ms-grade", "data-grade": r.grade}, r.grade),
-      r.caught ? "; the agent was caught" : "", r.narration ? `. ${r.narration}` : "",
-      Object.keys(r.outcome.findings || {}).length ? `. Findings: ${JSON.stringify(r.outcome.findings)}` : "");
+      r.caught ? "; the agent was caught" : "", r.narration ? `. ${r.narration.replace(/\.$/, "")}` : "",
+      Object.keys(r.outcome.findings || {}).length ? `. Findings: ${findings(r.outcome.findings)}` : "");
   }
   function orderable() {
     const ordering = CV.state.step === "explore.12" && CV.state.status === "open";
