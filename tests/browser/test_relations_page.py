@@ -1,7 +1,9 @@
 """Diplomacy in a real browser on real processes (Daphne, a Celery worker, PostgreSQL, Redis): Sol, on a 375 px
 phone, proposes peace and a full trade agreement through the order forms of Explore 9; Vega reads both waiting and
 accepts them through the forms of Explore 10; the trade income of Exploit shows on both pages; Vega breaks the trade
-agreement and Sol, Vega and the GM all read it in the thread, live."""
+agreement and Sol, Vega and the GM all read it in the thread, live. Then the GM switches on Alpha Centauri's economic
+victory and, from the desk, raises Sol's Economy with a reason; Sol reads the victory reached in its Social Factors
+and, at the end of Exploit, every page announces Sol's economic victory."""
 
 from __future__ import annotations
 
@@ -94,3 +96,26 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
         expect(thread).to_contain_text("broke its trade treaty", timeout=15_000)
         expect(thread).to_contain_text("Your ore is poor.")
     expect(sol.locator("#dp-counterparts li[data-civ]")).to_contain_text("treaties: peace")
+
+    # The economic victory: the setting, the GM's ruling on Sol's Economy (refused without a reason), the distance.
+    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/settings/",
+                              {"changes": {"victory_ac_economic": 50}, "reason": "Alpha Centauri's victories"})
+    assert status == 200, body
+    adjust = desk.locator("#dp-adjust")
+    adjust.locator("#dp-adjust-civ_id").select_option(index=0)
+    adjust.get_by_label("By", exact=True).fill("51")
+    adjust.get_by_role("button", name="Change the score").click()
+    expect(desk.locator("#dp-adjust-reason-error")).to_contain_text("reason")
+    adjust.get_by_label("Reason (they read it)", exact=True).fill("A trade empire")
+    adjust.get_by_role("button", name="Change the score").click()
+    expect(desk.locator("#dp-msg")).to_have_text("Score changed; the civilization reads it.")
+    expect(sol.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: reached")
+    expect(vega.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: 51 more to go")
+    advance_to(gm, CAMPAIGN, "exploit.9", 2)
+    # Advanced by hand: the campaign ends instead of opening the next step (advance() waits for that).
+    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/advance/", {"round": 2, "step": "exploit.9"})
+    assert status == 202, body
+    for page in (sol, vega, desk):
+        end = page.locator("#campaign-end")
+        expect(end).to_be_visible(timeout=20_000)
+        expect(end).to_contain_text("Economic victory")

@@ -95,16 +95,61 @@
     }
   });
 
+  // A bar per major Social Factor, from 0 (negative scores to the left in red); the distance to each victory.
+  function bars(s) {
+    const top = Math.max(10, ...data.majors.map(([code]) => Math.abs(s.scores[code])));
+    return el("div", {class: "dp-bars", role: "img", "aria-label": data.majors.map(([code, title]) =>
+      `${title} ${s.scores[code]}`).join(", ")}, ...data.majors.flatMap(([code, title]) => {
+      const v = s.scores[code];
+      const width = `${(Math.abs(v) / top) * 50}%`;
+      const bar = el("span", v < 0 ? {class: "neg", style: `right:50%;width:${width}`}
+        : {style: `left:50%;width:${width}`});
+      return [el("span", {}, title), el("div", {class: "dp-bar", "aria-hidden": "true"}, bar),
+        el("span", {"data-score": code}, String(v))];
+    }));
+  }
+  const VICTORY = {economic: "Economic", conquest: "Conquest", transcendence: "Transcendence"};
+  function victoryLines(s) {
+    return Object.entries(s.victory).map(([key, d]) => el("li", {"data-victory": key}, d.short === 0
+      ? `${VICTORY[key]} victory: reached${key === "conquest" && !d.occupies ? " (a colony still to take)" : ""}`
+      : `${VICTORY[key]} victory: ${d.short} more to go`));
+  }
+  function renderSocial() {
+    $("#dp-social-box").hidden = !data.social.length;
+    $("#dp-social").replaceChildren(...data.social.map((s) => el("div", {"data-civ": s.civ_id},
+      data.role === "gm" ? el("h4", {}, s.name) : "",
+      el("p", {class: "muted"}, s.cards.length ? `Social engineering: ${s.cards.join(", ")}` : "No social engineering"),
+      bars(s), el("ul", {class: "dp-victory plain"}, ...victoryLines(s)))));
+  }
+
+  $("#dp-adjust").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    for (const m of panel.querySelectorAll("#dp-adjust .msg")) m.textContent = "";
+    try {
+      data = await CV.http.post(CV.api("relations/social/"), {civ_id: Number($("#dp-adjust-civ_id").value),
+        code: $("#dp-adjust-code").value.trim().toUpperCase(), delta: Number($("#dp-adjust-delta").value),
+        reason: $("#dp-adjust-reason").value});
+      drawn = JSON.stringify(data);
+      render();
+      $("#dp-msg").textContent = "Score changed; the civilization reads it.";
+    } catch (e) {
+      ($(`#dp-adjust-${e.field}-error`) || $("#dp-msg")).textContent = e.message;
+    }
+  });
+
   function render() {
     panel.hidden = !data.enabled || data.role === "spectator";
     if (panel.hidden) return;
-    if (data.role === "gm") renderGm();
-    else renderPlayer();
+    renderSocial();
+    if (data.role === "gm") {
+      renderGm();
+      options($("#dp-adjust-civ_id"), data.civs.map((c) => [c.civ_id, c.name]));
+    } else if (data.diplomacy) renderPlayer();
   }
 
   const CHANGES = new Set(["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
     "TreatyLapsed", "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred", "SettingsChanged",
-    "SettingsInForce"]);
+    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted"]);
   CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
   CV.on("caughtup", () => readSoon());
   read();
