@@ -48,6 +48,7 @@ class _Draft:
     def __init__(self, world: World) -> None:
         self.world = world
         self.next_id = world.next_id
+        self.governor, self.governor_terms = world.governor, world.governor_terms
 
     @cached_property
     def sectors(self) -> dict[str, Sector]:
@@ -131,6 +132,7 @@ class _Draft:
 
     def freeze(self) -> World:
         touched: dict[str, Any] = {name: vars(self)[name] for name in self.TABLES if name in vars(self)}
+        touched.update(governor=self.governor, governor_terms=self.governor_terms)
         for pairs in ("contacts", "wars"):
             if pairs in vars(self):
                 touched[pairs] = frozenset(vars(self)[pairs])
@@ -681,6 +683,16 @@ def _social_adjusted(d: _Draft, p: dict[str, Any]) -> None:
     now = dict(d.social_adjustments.get(p["civ_id"], {}))
     now[p["code"]] = now.get(p["code"], 0) + p["delta"]
     d.social_adjustments[p["civ_id"]] = now
+
+
+@handles("CouncilBidPaid")
+def _bid(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+
+
+@handles("GovernorElected")
+def _elected(d: _Draft, p: dict[str, Any]) -> None:
+    d.governor, d.governor_terms = p["governor"], p["terms"]
 
 
 @handles("TributePaid")

@@ -628,6 +628,12 @@ DIPLOMACY_EVENTS = (
               "{civ_id:civ} adopted {name} (social engineering, {mu} MU of upheaval)."),
     EventType("SocialFactorAdjusted", {"civ_id": int, "code": str, "title": str, "delta": int, "reason": str}, CIV,
               "The GM changed {civ_id:civ}'s {title} score by {delta}. Reason: {reason}"),
+    EventType("CouncilBidPaid", {"civ_id": int, "mu": int}, CIV,
+              "{civ_id:civ} paid its secret bid of {mu} MU to the Council."),
+    EventType("CouncilVoted", {"round": int, "governor": int, "tallies": list[dict[str, Any]]}, PUBLIC,
+              "The Council met in round {round}: {governor:civ} was elected Planetary Governor."),
+    EventType("GovernorElected", {"governor": int, "terms": int}, PUBLIC,
+              "{governor:civ} is Planetary Governor ({terms} Council(s) in a row)."),
 )
 
 GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,

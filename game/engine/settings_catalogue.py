@@ -480,6 +480,9 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, research=system if on else ""))
     if "module_ac_social" in rule_options:  # Exploit 1: social engineering (game.engine.social)
         world = replace(world, options=replace(world.options, social=bool(rule_options["module_ac_social"])))
+    if "module_ac_council" in rule_options:  # Exploit 1: the Council (game.engine.council)
+        every = int(rule_options.get("council_every_rounds", 4)) if rule_options["module_ac_council"] else 0
+        world = replace(world, options=replace(world.options, council_every=every))
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
@@ -501,4 +504,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cg_personnel": True} if world.options.personnel_missions else {}),
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
-            **({"module_ac_social": True} if world.options.social else {})}
+            **({"module_ac_social": True} if world.options.social else {}),
+            **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
+               if world.options.council_every else {})}

@@ -229,6 +229,7 @@ class RuleOptions:
     diplomacy: bool = False  # the Cluster War trade module: relations, treaties, trade levels (game.engine.diplomacy)
     faction_restrictions: bool = False  # the Alpha Centauri factions' restrictions are enforced
     social: bool = False  # Alpha Centauri social engineering in Exploit 1 (game.engine.social)
+    council_every: int = 0  # the Alpha Centauri Council meets every this many rounds (0: off; game.engine.council)
 
 
 @dataclass(frozen=True)
@@ -290,6 +291,8 @@ class World:
     social: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # civ id -> social engineering in play
     # civ id -> Social Factor code -> what events added (the GM's rulings: facilities, events, technologies)
     social_adjustments: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    governor: int | None = None  # the Planetary Governor elected by the last Council
+    governor_terms: int = 0  # Councils in a row it has won
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
     options: RuleOptions = field(default_factory=RuleOptions)
     next_id: int = 1
@@ -406,7 +409,7 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # Module switches written only once on, so a world without them reads and writes as before.
-_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social")
+_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every")
 
 
 def world_to_dict(world: World) -> dict[str, Any]:
@@ -446,6 +449,7 @@ def world_to_dict(world: World) -> dict[str, Any]:
         **({"social_adjustments": [{"civ_id": c, "scores": dict(sorted(a.items()))}
                                    for c, a in sorted(world.social_adjustments.items())]}
            if world.social_adjustments else {}),
+        **({"governor": world.governor, "governor_terms": world.governor_terms} if world.governor else {}),
     })
 
 
@@ -535,6 +539,8 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
         proposals={p["proposal_id"]: Proposal(**p) for p in data.get("proposals", ())},
         social={s["civ_id"]: tuple(s["cards"]) for s in data.get("social", ())},
         social_adjustments={a["civ_id"]: dict(a["scores"]) for a in data.get("social_adjustments", ())},
+        governor=data.get("governor"),
+        governor_terms=data.get("governor_terms", 0),
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
         options=RuleOptions(**data.get("options", {})),
         next_id=data.get(

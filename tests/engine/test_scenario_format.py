@@ -121,7 +121,8 @@ def test_design_stats_specials_and_scales_match_the_unit_model() -> None:
 def test_the_world_tables_are_those_world_to_dict_writes() -> None:
     written = {*world_to_dict(World()), "research"}  # research: written once a project is open
     # The personnel, diplomacy and social modules' tables are written once they have put something in them.
-    later = {"agents", "missions", "relations", "proposals", "social", "social_adjustments"}
+    later = {"agents", "missions", "relations", "proposals", "social", "social_adjustments", "governor",
+             "governor_terms"}
     assert set(SCHEMA["$defs"]["world"]["properties"]) == written | later
 
 

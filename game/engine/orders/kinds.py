@@ -86,7 +86,14 @@ from game.engine.orders.research import (
     offer_start_research,
     offer_transfer_technology,
 )
-from game.engine.orders.social import SOCIAL_CHOICES, check_social_engineering, offer_social_engineering
+from game.engine.orders.social import (
+    MAX_BID_MU,
+    SOCIAL_CHOICES,
+    check_council_bid,
+    check_social_engineering,
+    offer_council_bid,
+    offer_social_engineering,
+)
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -411,6 +418,16 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("choice", "Choice", "option", options=SOCIAL_CHOICES),),
         check_social_engineering,
         offer_social_engineering,
+    ),
+    OrderKind(
+        "CouncilBid",
+        "Bid in the Council",
+        "A secret bid of MU for the Planetary Governor's election: one vote per MU, paid whether you win or not. "
+        "Only in a round the Council meets.",
+        frozenset({"exploit.1"}),
+        (Field("mu", "MU to bid", "integer", minimum=1, maximum=MAX_BID_MU),),
+        check_council_bid,
+        offer_council_bid,
     ),
     # Explore 12 — the personnel module (game.engine.personnel): offered only while it is switched on.
     OrderKind(
