@@ -249,6 +249,10 @@ SETTINGS: tuple[Setting, ...] = (
             "The first civilization whose Research score is above this, or Ecology above half of it, wins (Alpha "
             "Centauri: 40 and 20). Empty: not used.", Kind.INT, None, minimum=2, optional=True,
             stored_at=("victory", "ac_transcendence")),
+    Setting("victory_ac_diplomatic", "victory", "Diplomatic victory (Alpha Centauri)",
+            "The first civilization whose Population score is above this and that the Council elected Planetary "
+            "Governor three times in a row wins (Alpha Centauri: 30). Empty: not used.", Kind.INT, None, minimum=1,
+            optional=True, stored_at=("victory", "ac_diplomatic")),
     Setting("deadline_minutes", "deadlines", "Deadline per step (minutes after it opens)",
             "Empty: no deadline for that step.", Kind.MINUTES_PER_STEP, {}, minimum=1, maximum=60 * 24 * 30),
     Setting("advance_at_deadline", "deadlines", "Advance at the deadline",

@@ -28,6 +28,7 @@ POINTS_PER_COLONY = 10
 POINTS_PER_OUTPUT = 1
 POINTS_PER_UNIT = 2
 POINTS_PER_TECHNOLOGY = 1
+DIPLOMATIC_TERMS = 3  # "be Planetary Governor for 3 turns in a row": three Councils in a row
 SCORE_IN_WORDS = (f"A score is {POINTS_PER_COLONY} points per colony held, {POINTS_PER_OUTPUT} per MU of taxes "
                   f"and Ore mined a quarter, {POINTS_PER_UNIT} per unit in service; technology will count once "
                   "research exists. Victory is checked at the end of each round's Exploit.")
@@ -41,6 +42,7 @@ class EndReason(StrEnum):
     ECONOMIC = "economic"
     CONQUEST = "conquest"
     TRANSCENDENCE = "transcendence"
+    DIPLOMATIC = "diplomatic"
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,11 @@ class VictoryConditions:
     ac_economic: int | None = None
     ac_conquest: int | None = None
     ac_transcendence: int | None = None
+    ac_diplomatic: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         alpha_centauri = {"ac_economic": self.ac_economic, "ac_conquest": self.ac_conquest,
-                          "ac_transcendence": self.ac_transcendence}
+                          "ac_transcendence": self.ac_transcendence, "ac_diplomatic": self.ac_diplomatic}
         # Alpha Centauri's only when set, so a campaign without them stores what it always did.
         return {"elimination": self.elimination, "score_threshold": self.score_threshold,
                 "round_limit": self.round_limit, **{k: v for k, v in alpha_centauri.items() if v is not None}}
@@ -66,7 +69,8 @@ class VictoryConditions:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VictoryConditions:
         return cls(bool(data.get("elimination", False)), data.get("score_threshold"), data.get("round_limit"),
-                   data.get("ac_economic"), data.get("ac_conquest"), data.get("ac_transcendence"))
+                   data.get("ac_economic"), data.get("ac_conquest"), data.get("ac_transcendence"),
+                   data.get("ac_diplomatic"))
 
     def in_words(self) -> list[str]:
         """How the campaign is won, a line per condition, the GM's word last (it is always there)."""
@@ -86,6 +90,9 @@ class VictoryConditions:
         if self.ac_transcendence is not None:
             lines.append(f"Transcendence victory: a Research score above {self.ac_transcendence} or an Ecology "
                          f"score above {self.ac_transcendence // 2}.")
+        if self.ac_diplomatic is not None:
+            lines.append(f"Diplomatic victory: a Population score above {self.ac_diplomatic} and Planetary Governor "
+                         f"{DIPLOMATIC_TERMS} Councils in a row.")
         lines.append("The Game Master may declare the end at any time.")
         return lines
 
@@ -96,7 +103,7 @@ class VictoryConditions:
             found["score_threshold"] = "A score threshold is a whole number of points from 1 up."
         if self.round_limit is not None and self.round_limit < 1:
             found["round_limit"] = "A round limit is a number of rounds from 1 up."
-        for name in ("ac_economic", "ac_conquest", "ac_transcendence"):
+        for name in ("ac_economic", "ac_conquest", "ac_transcendence", "ac_diplomatic"):
             value = getattr(self, name)
             if value is not None and value < 1:
                 found[name] = "A victory's score is a whole number from 1 up."
@@ -207,21 +214,29 @@ def alpha_centauri_distances(world: World, conditions: VictoryConditions, civ_id
         research = max(0, conditions.ac_transcendence + 1 - scores["R"])
         ecology = max(0, conditions.ac_transcendence // 2 + 1 - scores["C"])
         out["transcendence"] = {"score": scores["R"], "ecology": scores["C"], "short": min(research, ecology)}
+    if conditions.ac_diplomatic is not None:
+        terms = world.governor_terms if world.governor == civ_id else 0
+        out["diplomatic"] = {"score": scores["P"], "needs": conditions.ac_diplomatic + 1,
+                             "short": max(0, conditions.ac_diplomatic + 1 - scores["P"]), "terms": terms,
+                             "terms_short": max(0, DIPLOMATIC_TERMS - terms)}
     return out
 
 
 def _alpha_centauri(world: World, conditions: VictoryConditions, round: int,
                     table: tuple[Score, ...]) -> VictoryResult | None:
-    """The first of Alpha Centauri's victories met, economic, then conquest, then transcendence; civilizations
+    """The first of Alpha Centauri's victories met, diplomatic, economic, conquest, transcendence; civilizations
     meeting it together share it."""
     reached: dict[EndReason, list[int]] = {}
     for s in table:
         distance = alpha_centauri_distances(world, conditions, s.civ_id)
-        for key, reason in (("economic", EndReason.ECONOMIC), ("conquest", EndReason.CONQUEST),
-                            ("transcendence", EndReason.TRANSCENDENCE)):
-            if key in distance and distance[key]["short"] == 0 and distance[key].get("occupies", True):
+        for key, reason in (("diplomatic", EndReason.DIPLOMATIC), ("economic", EndReason.ECONOMIC),
+                            ("conquest", EndReason.CONQUEST), ("transcendence", EndReason.TRANSCENDENCE)):
+            if (key in distance and distance[key]["short"] == 0 and distance[key].get("occupies", True)
+                    and distance[key].get("terms_short", 0) == 0):
                 reached.setdefault(reason, []).append(s.civ_id)
-    for reason, what in ((EndReason.ECONOMIC, f"an Economy score above {conditions.ac_economic}"),
+    for reason, what in ((EndReason.DIPLOMATIC, f"a Population score above {conditions.ac_diplomatic} and "
+                                                f"Governor {DIPLOMATIC_TERMS} Councils in a row"),
+                         (EndReason.ECONOMIC, f"an Economy score above {conditions.ac_economic}"),
                          (EndReason.CONQUEST, f"a Military score above {conditions.ac_conquest} and a colony "
                                               "taken"),
                          (EndReason.TRANSCENDENCE, "transcendence")):

@@ -74,3 +74,13 @@ def test_an_economic_victory_is_checked_before_the_score_threshold() -> None:
     result = check_victory(w, VictoryConditions(score_threshold=1, ac_economic=12), 1)
     assert result is not None and result.reason is EndReason.ECONOMIC
     assert VictoryConditions.from_dict(VictoryConditions(ac_economic=50).as_dict()).ac_economic == 50
+
+
+def test_diplomatic_victory_is_population_above_the_threshold_and_three_councils_in_a_row() -> None:
+    # Peacekeepers PG+1 PC+3: Population 4.
+    w = replace(_with({2: "peacekeepers"}, {}), governor=2, governor_terms=2)
+    conditions = VictoryConditions(ac_diplomatic=3)
+    assert check_victory(w, conditions, 8) is None
+    assert alpha_centauri_distances(w, conditions, 2)["diplomatic"]["terms_short"] == 1
+    result = check_victory(replace(w, governor_terms=3), conditions, 8)
+    assert result is not None and (result.reason, result.winners) == (EndReason.DIPLOMATIC, (2,))

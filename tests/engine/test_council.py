@@ -36,7 +36,7 @@ def test_the_council_tallies_each_leadership_the_free_votes_and_the_secret_bids(
     assert after.civs[3].mu == 300 - 25
     assert "25 MU bid" in voted["tallies"][0]["reasons"]
     # Two rounds later Deneb bids nothing but has the previous Governor's 10: 50, Vega 60: Vega governs.
-    events, again = run(after, "exploit.1", round_number=4)
+    events, _ = run(after, "exploit.1", round_number=4)
     assert of_type(events, "GovernorElected") == [{"governor": 2, "terms": 1}]
 
 
