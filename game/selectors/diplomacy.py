@@ -13,7 +13,7 @@ from game.engine.catalogue import Names
 from game.engine.victory import VictoryConditions, alpha_centauri_distances
 from game.engine.world import World
 from game.event_catalogue import describe
-from game.models import Campaign
+from game.models import Campaign, Event
 from game.visibility import Viewer, events_visible_to
 
 THREAD_TYPES = ("MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
@@ -51,10 +51,26 @@ def _social_json(world: World, civ_id: int, conditions: VictoryConditions) -> di
             "victory": alpha_centauri_distances(world, conditions, civ_id)}
 
 
+def _council_json(world: World, campaign: Campaign) -> dict[str, Any] | None:
+    """The Council (public): how often it meets, the Governor, and the last vote's tallies with their reasons."""
+    if not world.options.council_every:
+        return None
+    def name(civ_id: int) -> str:
+        return world.civs[civ_id].name if civ_id in world.civs else f"Civilization {civ_id}"
+
+    last = Event.objects.filter(campaign=campaign, type="CouncilVoted", undone=False).order_by("-seq").first()
+    return {"every": world.options.council_every,
+            "governor": None if world.governor is None else {
+                "civ_id": world.governor, "name": name(world.governor), "terms": world.governor_terms},
+            "last": {"round": last.round, "tallies": [{**t, "name": name(t["civ_id"])}
+                                                      for t in last.payload["tallies"]]} if last else None}
+
+
 def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
-    base: dict[str, Any] = {"enabled": world.options.diplomacy or world.options.social,
+    base: dict[str, Any] = {"enabled": world.options.diplomacy or world.options.social
+                            or bool(world.options.council_every), "council": _council_json(world, campaign),
                             "diplomacy": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
                             "majors": [[m, n] for m, n in zip(social.MAJORS, social.MAJOR_TITLES, strict=True)],
                             "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}

@@ -113,3 +113,20 @@ def test_the_gms_economy_ruling_brings_an_economic_victory_at_the_end_of_exploit
     resolve(pair)
     ended = Event.objects.get(campaign=pair.campaign, type="CampaignEnded")
     assert ended.payload["reason"] == "economic" and ended.payload["winners"] == [sol]
+
+
+def test_a_council_vote_with_a_secret_bid_elects_a_governor_everyone_reads(pair: Table) -> None:
+    vega = pair.civs[1].pk
+    settings_change(pair.gm, pair.campaign.pk, changes={"module_ac_council": True, "council_every_rounds": 1},
+                    reason="The Council sits")
+    at(pair, 1, "exploit.1")
+    order(pair, 1, "CouncilBid", "bid", mu=15)
+    resolve(pair)
+    voted = Event.objects.get(campaign=pair.campaign, type="CouncilVoted")
+    assert voted.visibility == "public" and voted.payload["governor"] == vega
+    council = relations(pair, 0)["council"]
+    assert council["governor"]["civ_id"] == vega and council["every"] == 1
+    # Every tie leads (each factor at 0, one colony and unit each): 80 votes each, and Vega's 15 MU bid.
+    assert [(t["civ_id"], t["votes"]) for t in council["last"]["tallies"]] == [(vega, 95), (pair.civs[0].pk, 80)]
+    bid = Event.objects.get(campaign=pair.campaign, type="CouncilBidPaid")
+    assert (bid.visibility, bid.civilization_id) == ("civ", vega)  # the bid is Vega's secret

@@ -137,9 +137,22 @@
     }
   });
 
+  function renderCouncil() {
+    const c = data.council;
+    $("#dp-council").hidden = !c;
+    if (!c) return;
+    $("#dp-governor").textContent = (c.governor
+      ? `Planetary Governor: ${c.governor.name} (${c.governor.terms} Council(s) in a row; double income from trade pacts).`
+      : "No Planetary Governor yet.") + ` The Council meets every ${c.every} round(s), in Exploit 1.`;
+    $("#dp-tallies").replaceChildren(...(c.last ? c.last.tallies : []).map((t) => el("li", {"data-civ": t.civ_id},
+      el("strong", {}, `${t.name}: ${t.votes} votes`), t.reasons.length ? ` — ${t.reasons.join(", ")}` : "")));
+  }
+
   function render() {
-    panel.hidden = !data.enabled || data.role === "spectator";
+    panel.hidden = !data.enabled;
     if (panel.hidden) return;
+    renderCouncil();
+    if (data.role === "spectator") return;
     renderSocial();
     if (data.role === "gm") {
       renderGm();
@@ -149,7 +162,7 @@
 
   const CHANGES = new Set(["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
     "TreatyLapsed", "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred", "SettingsChanged",
-    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted"]);
+    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted", "CouncilVoted", "GovernorElected"]);
   CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
   CV.on("caughtup", () => readSoon());
   read();
