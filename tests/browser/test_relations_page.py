@@ -1,9 +1,11 @@
-"""Diplomacy in a real browser on real processes (Daphne, a Celery worker, PostgreSQL, Redis): Sol, on a 375 px
-phone, proposes peace and a full trade agreement through the order forms of Explore 9; Vega reads both waiting and
-accepts them through the forms of Explore 10; the trade income of Exploit shows on both pages; Vega breaks the trade
-agreement and Sol, Vega and the GM all read it in the thread, live. Then the GM switches on Alpha Centauri's economic
-victory and, from the desk, raises Sol's Economy with a reason; Sol reads the victory reached in its Social Factors
-and, at the end of Exploit, every page announces Sol's economic victory."""
+"""Diplomacy, the Council and a victory in a real browser on real processes (Daphne, a Celery worker, PostgreSQL,
+Redis): Sol, on a 375 px phone, proposes peace and a full trade agreement through the order forms of Explore 9;
+Vega reads both waiting and accepts them through the forms of Explore 10; the trade income of Exploit shows on both
+pages; Vega breaks the trade agreement and Sol, Vega and the GM all read it in the thread, live. In round 2's
+Council Vega's secret bid, made through the order form, elects it Planetary Governor, which every page shows with
+the tallies. Then the GM switches on Alpha Centauri's economic victory and, from the desk, raises Sol's Economy with
+a reason; Sol reads the victory reached in its Social Factors and, at the end of Exploit, every page announces Sol's
+economic victory."""
 
 from __future__ import annotations
 
@@ -111,6 +113,14 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
     expect(desk.locator("#dp-msg")).to_have_text("Score changed; the civilization reads it.")
     expect(sol.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: reached")
     expect(vega.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: 51 more to go")
+    # The Council of round 2 (Exploit 1): Vega bids 15 MU through the order form and is elected Governor.
+    advance_to(gm, CAMPAIGN, "exploit.1", 2)
+    expect(vega.locator("#legal-orders[data-pointer='2:exploit.1']")).to_be_attached(timeout=15_000)
+    give(vega, "CouncilBid", None, lambda form: form.get_by_label("MU to bid", exact=True).fill("15"))
+    advance_to(gm, CAMPAIGN, "exploit.2", 2)
+    for page in (sol, vega, desk):
+        expect(page.locator("#dp-governor")).to_contain_text("Planetary Governor:", timeout=15_000)
+        expect(page.locator("#dp-tallies li").first).to_contain_text("15 MU bid")
     advance_to(gm, CAMPAIGN, "exploit.9", 2)
     # Advanced by hand: the campaign ends instead of opening the next step (advance() waits for that).
     status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/advance/", {"round": 2, "step": "exploit.9"})
