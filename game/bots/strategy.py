@@ -12,6 +12,7 @@ a kind without a planner is left alone, so a new module never breaks a bot.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -517,6 +518,63 @@ def plan_courses(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 
 # --- the turn -------------------------------------------------------------------------------------------------------
+
+# --- diplomacy, social engineering and the Council (issue 16) --------------------------------------------------------
+
+COUNCIL_BID_SHARE = 10  # percent of the treasury a bot bids in the Council
+COUNCIL_BID_MOST = 50
+
+
+def choice_labels(offer: JSON, name: str) -> dict[Any, str]:
+    for f in offer.get("fields", []):
+        if f["name"] == name:
+            return {c["value"]: c["label"] for c in f.get("choices", [])}
+    return {}
+
+
+@planner("ProposeTreaty")
+def plan_treaty(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """Peace to every civilization in range it is not about to attack, then a full trade agreement once at peace
+    (the stance is in the choice's label)."""
+    target = target_civ(situation)
+    plans = []
+    for offer in offers:
+        for civ, label in choice_labels(offer, "to_civ_id").items():
+            if int(civ) == target:
+                continue
+            treaty = "trade_full" if label.endswith(("(at peace)", "(allied)")) else "peace"
+            plans.append(order(offer, to_civ_id=civ, treaty=treaty))
+    return plans
+
+
+@planner("AnswerTreaty")
+def plan_answer(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """Accept every treaty, except from the civilization it means to attack."""
+    target = target_civ(situation)
+    return [order(offer, answer="decline" if int(offer["payload"]["from_civ_id"]) == target else "accept")
+            for offer in offers]
+
+
+@planner("SocialEngineering")
+def plan_social(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A new Social Engineering card every fourth round, chosen by its dice among those allowed."""
+    if situation.round % 4 != 1:
+        return []
+    return [order(offer, choice=situation.rng.choice(cards)) for offer in offers if (cards := choices(offer, "choice"))]
+
+
+@planner("CouncilBid")
+def plan_bid(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """A tenth of its treasury, at most 50 MU, in the rounds the Council meets (the offer's title says how often:
+    "The Council meets every 4 rounds")."""
+    mu = min(situation.mu * COUNCIL_BID_SHARE // 100, COUNCIL_BID_MOST)
+    plans = []
+    for offer in offers:
+        every = re.search(r"every (\d+) round", offer.get("title", ""))
+        if mu >= 1 and every and situation.round % int(every.group(1)) == 0:
+            plans.append(order(offer, mu=mu))
+    return plans
+
 
 def decide(situation: Situation) -> list[Order]:
     """The orders for the open step: each offered kind with a planner, in the order the offers came."""

@@ -246,3 +246,30 @@ def test_sector_distance_counts_hexes_on_axial_coordinates() -> None:
     assert strategy.sector_distance("0,0", "2,-1") == 2
     assert strategy.sector_distance("1,2", "1,2") == 0
     assert isinstance(turn_rng("s", 1, "explore.7"), random.Random)
+
+
+def labelled_field(name: str, labels: dict[Any, str]) -> dict[str, Any]:
+    return {"name": name, "type": "choice", "required": True,
+            "choices": [{"value": v, "label": label} for v, label in labels.items()]}
+
+
+def test_a_bot_offers_peace_then_trade_and_accepts_what_it_is_offered_except_from_its_target() -> None:
+    treaty = offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral)", 3: "Deneb (at peace)"}))
+    plans = decide(situation(view([unit(1, "scout")]), [treaty], "explore.9"))
+    assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans] == [(2, "peace"), (3, "trade_full")]
+    answers = [offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "peace"}),
+               offer("AnswerTreaty", {"from_civ_id": 3, "treaty": "trade_full"})]
+    plans = decide(situation(view([unit(1, "scout")]), answers, "explore.10"))
+    assert [p["payload"]["answer"] for p in plans] == ["accept", "accept"]
+
+
+def test_a_bot_bids_a_tenth_of_its_treasury_in_the_councils_rounds_and_plays_social_engineering() -> None:
+    bid = {**offer("CouncilBid"), "title": "Bid in the Council: The Council meets every 3 rounds, in Exploit 1"}
+    assert decide(situation(view([unit(1, "scout")], mu=300), [bid], "exploit.1")) == [
+        {"kind": "CouncilBid", "payload": {"mu": 30}}]
+    every_2 = {**bid, "title": "Bid in the Council: The Council meets every 2 rounds, in Exploit 1"}
+    assert decide(situation(view([unit(1, "scout")], mu=300), [every_2], "exploit.1")) == []  # round 3
+    cards = offer("SocialEngineering", {}, choice_field("choice", ["green", "wealth"]))
+    state = Situation({"round": 5, "step": "exploit.1"}, view([unit(1, "scout")]), [cards],
+                      turn_rng("seed", 5, "exploit.1"))
+    assert decide(state)[0]["payload"]["choice"] in ("green", "wealth")
