@@ -535,14 +535,14 @@ def choice_labels(offer: JSON, name: str) -> dict[Any, str]:
 @planner("ProposeTreaty")
 def plan_treaty(situation: Situation, offers: list[JSON]) -> list[Order]:
     """Peace to every civilization in range it is not about to attack, then a full trade agreement once at peace
-    (the stance is in the choice's label)."""
+    (the choice's label says the stance and the trade: "Vega (at peace, no trade)")."""
     target = target_civ(situation)
     plans = []
     for offer in offers:
         for civ, label in choice_labels(offer, "to_civ_id").items():
-            if int(civ) == target:
+            if int(civ) == target or label.endswith("full trade)"):
                 continue
-            treaty = "trade_full" if label.endswith(("(at peace)", "(allied)")) else "peace"
+            treaty = "trade_full" if "(at peace" in label or "(allied" in label else "peace"
             plans.append(order(offer, to_civ_id=civ, treaty=treaty))
     return plans
 

@@ -254,7 +254,9 @@ def labelled_field(name: str, labels: dict[Any, str]) -> dict[str, Any]:
 
 
 def test_a_bot_offers_peace_then_trade_and_accepts_what_it_is_offered_except_from_its_target() -> None:
-    treaty = offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral)", 3: "Deneb (at peace)"}))
+    treaty = offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral, no trade)",
+                                                                      3: "Deneb (at peace, no trade)",
+                                                                      4: "Lyra (allied, full trade)"}))
     plans = decide(situation(view([unit(1, "scout")]), [treaty], "explore.9"))
     assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans] == [(2, "peace"), (3, "trade_full")]
     answers = [offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "peace"}),

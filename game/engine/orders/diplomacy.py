@@ -53,9 +53,13 @@ def offer_propose_treaty(world: World, civ_id: int) -> list[Offer]:
     partners = sorted(comms_partners(world, civ_id))
     if not partners:
         return []
-    return [Offer(choices={"to_civ_id": tuple(
-        Choice(c, f"{world.civs[c].name} ({diplomacy.STANCE_LABELS[world.stance(civ_id, c)].lower()})")
-        for c in partners)}, maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu})]
+    def label(c: int) -> str:
+        trade = world.relation(civ_id, c).trade
+        return (f"{world.civs[c].name} ({diplomacy.STANCE_LABELS[world.stance(civ_id, c)].lower()}, "
+                f"{'no' if trade == 'none' else trade} trade)")
+
+    return [Offer(choices={"to_civ_id": tuple(Choice(c, label(c)) for c in partners)},
+                  maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu})]
 
 
 def _in_force(world: World, civ_id: int, other: int) -> tuple[str, ...]:
