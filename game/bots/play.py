@@ -6,6 +6,7 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
+from game.bots import missions  # noqa: F401  (the personnel module's planners join the strategy's)
 from game.bots.client import BotApiError, BotClient
 from game.bots.strategy import Situation, decide
 
