@@ -428,6 +428,24 @@ def plan_salvage(situation: Situation, offers: list[JSON]) -> list[Order]:
     return [order(offer) for offer in offers]
 
 
+RESEARCH_SHARE = 10  # a tenth of the treasury a round goes to research; the rest builds
+RESEARCH_LEAST_MU = 100  # below this a bot starts no research
+
+
+@planner("StartResearch")
+def plan_research(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """One project at a time (a project open shows as a Fund offer): the first technology offered, at the first
+    place, with the research units there, funded with a tenth of the treasury a round."""
+    if situation.mu < RESEARCH_LEAST_MU or any(o["kind"] == "FundResearch" for o in situation.offers):
+        return []
+    for offer in offers:
+        techs, places = choices(offer, "tech"), choices(offer, "poi_id")
+        if techs and places:
+            return [order(offer, tech=techs[0], poi_id=places[0], mu_per_round=situation.mu // RESEARCH_SHARE,
+                          unit_ids=choices(offer, "unit_ids"))]
+    return []
+
+
 # --- movement ------------------------------------------------------------------------------------------------------
 
 def _unexplored(situation: Situation) -> list[JSON]:

@@ -275,3 +275,13 @@ def test_a_bot_bids_a_tenth_of_its_treasury_in_the_councils_rounds_and_plays_soc
     state = Situation({"round": 5, "step": "exploit.1"}, view([unit(1, "scout")]), [cards],
                       turn_rng("seed", 5, "exploit.1"))
     assert decide(state)[0]["payload"]["choice"] in ("green", "wealth")
+
+def test_a_bot_researches_one_technology_at_a_time_with_a_tenth_of_its_treasury() -> None:
+    start = offer("StartResearch", {}, choice_field("tech", ["hull_cruiser", "terraforming"]),
+                  choice_field("poi_id", ["home"]))
+    (planned,) = decide(situation(view([unit(1, "scout")], mu=1000), [start], step="explore.13"))
+    assert planned == {"kind": "StartResearch",
+                       "payload": {"tech": "hull_cruiser", "poi_id": "home", "mu_per_round": 100, "unit_ids": []}}
+    fund = offer("FundResearch", {"project_id": 9})
+    assert decide(situation(view([unit(1, "scout")]), [start, fund], step="explore.13")) == []
+    assert decide(situation(view([unit(1, "scout")], mu=50), [start], step="explore.13")) == []
