@@ -24,9 +24,8 @@ FREE_TEXT = "Declare"
 # nobody; with one on, its rules are the GM's to play by hand, so the step waits for the GM.
 RULING_MODULES: dict[str, tuple[str, ...]] = {
     "explore.3": ("module_cw_research",), "explore.4": ("module_cg_personnel",),
-    "explore.9": ("module_ac_council", "module_ac_factions"), "explore.10": ("module_cw_trade",),
     "explore.12": ("module_cg_personnel",), "explore.13": ("module_cw_research",),
-    "exploit.1": ("module_ac_social", "module_cw_trade"), "exploit.2": ("module_cw_trade",),
+    "exploit.2": ("module_cw_trade",),
 }
 
 
