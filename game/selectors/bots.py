@@ -26,7 +26,7 @@ TALLY: dict[str, tuple[tuple[str, Callable[[Payload], list[int]], Callable[[Payl
     "messages": (("MessageDelivered", lambda p: [p["from_civ"]], _ONE),),
     "skirmishes": (("SkirmishDeclared", lambda p: [p["attacker_civ"], p["defender_civ"]], _ONE),),
     "research_successes": (("TechnologyLearned", lambda p: [p["civ_id"]], _ONE),),  # a technology now known
-    "missions": (),
+    "missions": (("MissionProposed", lambda p: [p["civ_id"]], _ONE),),  # a mission ordered (Explore 12)
 }
 
 
