@@ -299,6 +299,13 @@ def _message(d: _Draft, p: dict[str, Any]) -> None:
     d.contacts.add(pair(p["from_civ"], p["to_civ"]))
 
 
+@handles("ChartsShared")
+def _charts(d: _Draft, p: dict[str, Any]) -> None:
+    civ = d.civs[p["to_civ"]]
+    d.civs[civ.civ_id] = replace(civ, charted=civ.charted | set(p["sectors"]),
+                                 known_pois=civ.known_pois | set(p["pois"]))
+
+
 @handles("GiftDelivered")
 def _gift(d: _Draft, p: dict[str, Any]) -> None:
     giver, taker = d.units[p["from_unit"]], d.units[p["to_unit"]]

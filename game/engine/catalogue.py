@@ -628,6 +628,9 @@ DIPLOMACY_EVENTS = (
               "{civ_id:civ} adopted {name} (social engineering, {mu} MU of upheaval)."),
     EventType("SocialFactorAdjusted", {"civ_id": int, "code": str, "title": str, "delta": int, "reason": str}, CIV,
               "The GM changed {civ_id:civ}'s {title} score by {delta}. Reason: {reason}"),
+    EventType("ChartsShared", {"from_civ": int, "to_civ": int, "sectors": list[str], "pois": list[str]}, CIV,
+              "{from_civ:civ} shared its star charts with {to_civ:civ}:[ {sectors:#sector} charted;][ {pois:#point of "
+              "interest} learned of]."),
     EventType("CouncilBidPaid", {"civ_id": int, "mu": int}, CIV,
               "{civ_id:civ} paid its secret bid of {mu} MU to the Council."),
     EventType("CouncilVoted", {"round": int, "governor": int, "tallies": list[dict[str, Any]]}, PUBLIC,

@@ -203,3 +203,15 @@ def test_a_faction_attacks_one_civilization_a_round_and_an_aggressive_one_two() 
     assert of_type(events, "OrderRejected")[0]["reason"] == "the Spartans may attack 1 civilization(s) a round."
     hive = replace(w, civs={**w.civs, 1: replace(w.civs[1], faction="hive")})
     assert len(of_type(run(hive, "explore.7", *attacks)[0], "SkirmishDeclared")) == 2
+
+
+def test_a_message_may_carry_the_senders_star_charts_which_only_the_recipient_reads() -> None:
+    w = _met(RuleOptions())
+    w = replace(w, civs={**w.civs, 1: replace(w.civs[1], charted=frozenset({"0,0", "2,0"}),
+                                              known_pois=frozenset({"sol", "far"}))})
+    events, after = run(w, "explore.8", order(1, "explore.8", "SendMessage", to_civ_id=2, text="Our charts",
+                                              attachment="map"))
+    (shared,) = [e for e in events if e.type == "ChartsShared"]
+    assert (shared.visibility.value, shared.civ_id) == ("civ", 2)
+    assert "far" in after.civs[2].known_pois and "2,0" in after.civs[2].charted
+    assert of_type(events, "MessageDelivered")[0]["text"] == "Our charts"

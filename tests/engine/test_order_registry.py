@@ -232,7 +232,7 @@ def test_a_message_and_a_declaration_are_written_in_a_text_field() -> None:
     assert [f.as_dict() for f in declare_offer.fields] == [
         {"name": "text", "label": "What your civilization does", "type": "text", "required": True,
          "max_length": 4000}]
-    assert [f.name for f in message.fields] == ["to_civ_id", "text"]
+    assert [f.name for f in message.fields] == ["to_civ_id", "text", "attachment"]
     assert message.form_field("to_civ_id").choices == (Choice(2, "Vega"),)
 
 

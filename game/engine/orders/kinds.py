@@ -41,7 +41,7 @@ from game.engine.orders.diplomacy import (
     offer_declare_war,
     offer_propose_treaty,
 )
-from game.engine.orders.model import Field, OrderKind
+from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
     colony_cost,
     offer_build_mine,
@@ -98,6 +98,9 @@ from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
 TEXT_LIMIT = 4000  # characters of a declaration or a message
+# What a message may carry besides its words (a technology goes with Transfer a technology, an offer with Propose a
+# treaty): the sender's star charts.
+ATTACHMENTS = (Choice("map", "Your star charts (the Sectors and points of interest you know)"),)
 UNIT_NAME_LIMIT = 80  # characters of a unit's name
 MINE_STATIONS_LIMIT = 100  # stations a mine is built with at once
 
@@ -139,7 +142,8 @@ KINDS: tuple[OrderKind, ...] = (
         "Send a message",
         "Speak to a civilization one of whose units is within communications range of yours.",
         frozenset({"explore.8"}),
-        (Field("to_civ_id", "To", "civ"), Field("text", "Message", "text", max_length=TEXT_LIMIT)),
+        (Field("to_civ_id", "To", "civ"), Field("text", "Message", "text", max_length=TEXT_LIMIT),
+         Field("attachment", "Attach", "option", required=False, options=ATTACHMENTS)),
         check_send_message,
         offer_send_message,
     ),

@@ -307,17 +307,15 @@ def explore_7_choice_to_start_a_skirmish(step_input: StepInput, dice: Dice) -> l
 
 def _message(order: OrderCommand, world: World) -> list[Event]:
     to_civ_id = order.payload["to_civ_id"]
-    return [
-        to_civs(
-            [order.civ_id, to_civ_id],
-            "MessageDelivered",
-            {
-                "from_civ": order.civ_id,
-                "to_civ": to_civ_id,
-                "text": order.payload["text"],
-            },
-        )
-    ]
+    events = [to_civs([order.civ_id, to_civ_id], "MessageDelivered",
+                      {"from_civ": order.civ_id, "to_civ": to_civ_id, "text": order.payload["text"]})]
+    if order.payload.get("attachment") == "map":
+        # Only what the recipient did not know, told to the recipient alone (the sender learns nothing of theirs).
+        sender, recipient = world.civs[order.civ_id], world.civs[to_civ_id]
+        events.append(to_civ(to_civ_id, "ChartsShared", {
+            "from_civ": order.civ_id, "to_civ": to_civ_id, "sectors": sorted(sender.charted - recipient.charted),
+            "pois": sorted(sender.known_pois - recipient.known_pois)}))
+    return events
 
 
 def explore_8_communications(step_input: StepInput, dice: Dice) -> list[Event]:
