@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 
-from game import services
-from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
-from game.models import Campaign, Event
-from tests.game.conftest import Table, make_table
+from game.models import Event
+from tests.game.conftest import Table, scenario_table
 
 pytestmark = pytest.mark.django_db
 SCENARIO = Path(__file__).resolve().parents[1] / "golden" / "personnel_pips_venture.yaml"
@@ -20,21 +18,7 @@ SCENARIO = Path(__file__).resolve().parents[1] / "golden" / "personnel_pips_vent
 
 @pytest.fixture
 def spies(db: None) -> Table:
-    table = make_table("spies", players=2)
-    response = table.client(table.gm).post(table.url("scenario/"), {"text": SCENARIO.read_text()}, format="json")
-    assert response.status_code == 200, response.json()
-    return table
-
-
-def at(table: Table, round_number: int, key: str) -> None:
-    Campaign.objects.filter(pk=table.campaign.pk).update(round=round_number,
-                                                         step_index=ALL_STEPS.index(STEPS_BY_KEY[key]))
-
-
-def resolve(table: Table) -> None:
-    now = Campaign.objects.get(pk=table.campaign.pk)
-    services.step_advance(table.gm, now.pk, expected_round=now.round, expected_step=now.step.key)
-    assert services.step_resolve(now.pk, now.round, now.step_index)
+    return scenario_table("spies", SCENARIO, players=2)
 
 
 def order_mission(table: Table, payload: dict[str, Any]) -> None:
@@ -45,14 +29,14 @@ def order_mission(table: Table, payload: dict[str, Any]) -> None:
 
 
 def test_a_player_sees_the_odds_before_ordering_and_the_gm_sees_the_proposed_rolls(spies: Table) -> None:
-    at(spies, 1, "explore.12")
+    spies.move_to(1, "explore.12")
     player = spies.client(spies.players[0])
     odds = player.get(spies.url("missions/odds/?unit_id=5&mission=incite_unrest&colony_id=22")).json()
     # Perception 3d+1 against 5d, +1d without Negotiation: three difficulty dice, each a Failure half the time.
     assert (odds["dice_left"], odds["success"], odds["risk_base"]) == (3, 0.125, 10)
     assert player.get(spies.url("missions/")).json()["agents"][0]["name"] == "Kestrel"
     order_mission(spies, {"unit_id": 5, "mission": "incite_unrest", "colony_id": 22})
-    resolve(spies)
+    spies.resolve_step()
     desk = spies.client(spies.gm).get(spies.url("missions/")).json()
     (mission,) = desk["missions"]
     assert mission["status"] == "proposed" and mission["label"] == "Incite unrest"
@@ -71,9 +55,9 @@ def test_a_player_sees_the_odds_before_ordering_and_the_gm_sees_the_proposed_rol
 
 def test_the_gm_edits_with_a_reason_and_the_report_goes_to_the_sender_and_the_catch_to_the_target(
         spies: Table) -> None:
-    at(spies, 1, "explore.12")
+    spies.move_to(1, "explore.12")
     order_mission(spies, {"unit_id": 5, "mission": "incite_unrest", "colony_id": 22})
-    resolve(spies)
+    spies.resolve_step()
     gm = spies.client(spies.gm)
     (mission,) = gm.get(spies.url("missions/")).json()["missions"]
     ruling = spies.url(f"missions/{mission['mission_id']}/ruling/")
@@ -85,8 +69,8 @@ def test_the_gm_edits_with_a_reason_and_the_report_goes_to_the_sender_and_the_ca
     assert gm.post(ruling, {"action": "narrate", "narration": "Riots in the capital; Kestrel is seized."},
                    format="json").status_code == 200
     assert gm.get(spies.url("missions/")).json()["missions"][0]["status"] == "confirmed"
-    at(spies, 2, "explore.4")
-    resolve(spies)
+    spies.move_to(2, "explore.4")
+    spies.resolve_step()
     sender, target = spies.civs[0].pk, spies.civs[1].pk
     report = Event.objects.get(campaign=spies.campaign, type="MissionReported")
     assert (report.visibility, report.civilization_id) == ("civ", sender)

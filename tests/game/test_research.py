@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game import services
-from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
-from game.models import Campaign, Event
-from tests.game.conftest import Table, make_table
+from game.models import Event
+from tests.game.conftest import Table, scenario_table
 
 pytestmark = pytest.mark.django_db
 SCENARIO = Path(__file__).resolve().parent / "research.yaml"
@@ -24,21 +22,7 @@ MISSILE_BOAT = {"name": "Missile Boat", "scale": "CORVETTE",
 
 @pytest.fixture
 def lab(db: None) -> Table:
-    table = make_table("lab", players=2)
-    response = table.client(table.gm).post(table.url("scenario/"), {"text": SCENARIO.read_text()}, format="json")
-    assert response.status_code == 200, response.json()
-    return table
-
-
-def at(table: Table, round_number: int, key: str) -> None:
-    Campaign.objects.filter(pk=table.campaign.pk).update(round=round_number,
-                                                         step_index=ALL_STEPS.index(STEPS_BY_KEY[key]))
-
-
-def resolve(table: Table) -> None:
-    now = Campaign.objects.get(pk=table.campaign.pk)
-    services.step_advance(table.gm, now.pk, expected_round=now.round, expected_step=now.step.key)
-    assert services.step_resolve(now.pk, now.round, now.step_index)
+    return scenario_table("lab", SCENARIO, players=2)
 
 
 def test_a_player_reads_their_tree_and_odds_and_a_rival_reads_none_of_it(lab: Table) -> None:
@@ -60,15 +44,15 @@ def test_a_player_reads_their_tree_and_odds_and_a_rival_reads_none_of_it(lab: Ta
 
 
 def test_a_research_order_in_explore_13_rolls_in_the_next_explore_3(lab: Table) -> None:
-    at(lab, 1, "explore.13")
+    lab.move_to(1, "explore.13")
     body = {**lab.pointer(), "kind": "StartResearch", "idempotency_key": "vega-cruiser",
             "payload": {"tech": "hull_cruiser", "poi_id": "vega", "mu_per_round": 250}}
     assert lab.client(lab.players[1]).post(lab.url("orders/"), body, format="json").status_code == 201
-    resolve(lab)
+    lab.resolve_step()
     started = Event.objects.get(campaign=lab.campaign, type="ResearchStarted")
     assert (started.visibility, started.civilization_id) == ("civ", lab.civs[1].pk)
-    at(lab, 2, "explore.3")
-    resolve(lab)
+    lab.move_to(2, "explore.3")
+    lab.resolve_step()
     rolled = Event.objects.get(campaign=lab.campaign, type="ResearchRolled", payload__tech="hull_cruiser")
     assert rolled.payload["chance"] == 10 and rolled.payload["mu"] == 250
     history = lab.client(lab.players[1]).get(lab.url("research/")).json()["history"]
