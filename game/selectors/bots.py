@@ -27,6 +27,8 @@ TALLY: dict[str, tuple[tuple[str, Callable[[Payload], list[int]], Callable[[Payl
     "skirmishes": (("SkirmishDeclared", lambda p: [p["attacker_civ"], p["defender_civ"]], _ONE),),
     "research_successes": (("TechnologyLearned", lambda p: [p["civ_id"]], _ONE),),  # a technology now known
     "missions": (("MissionProposed", lambda p: [p["civ_id"]], _ONE),),  # a mission ordered (Explore 12)
+    "treaties": (("TreatyAccepted", lambda p: [p["from_civ"], p["to_civ"]], _ONE),),  # a treaty agreed (Explore 10)
+    "governorships": (("GovernorElected", lambda p: [p["governor"]], _ONE),),  # a Council won (Exploit 1)
 }
 
 

@@ -23,5 +23,6 @@ def test_autoplay_plays_a_round_on_the_embedded_defaults(tmp_path: Path, monkeyp
     assert [c["name"] for c in tally["civilizations"]] == ["Aldebaran League", "Betelgeuse Union"]
     for civ in tally["civilizations"]:
         assert set(civ) == {"name", "units_built", "colonies_founded", "mines_built", "ore_mined", "trades", "gifts",
-                            "messages", "skirmishes", "research_successes", "missions"}
+                            "messages", "skirmishes", "research_successes", "missions", "treaties",
+                            "governorships"}
         assert civ["ore_mined"] > 0  # the standard start's mine, counted from the log
