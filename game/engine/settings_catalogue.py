@@ -79,10 +79,13 @@ class SettingProblem(ValueError):
 
 
 # The issue that brings each module's rules (the others are not filed yet); until it lands the page says so.
-MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17"}
+MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17",
+                 "module_cw_trade": "issue 16", "module_ac_factions": "issue 16", "module_ac_social": "issue 16",
+                 "module_ac_council": "issue 16", "module_ac_victory": "issue 16"}
 
-
-BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research"})  # modules whose rules the engine plays
+# Modules whose rules the engine plays.
+BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
+                           "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 
 
 def _not_built(module: str) -> str:
@@ -119,9 +122,12 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
-    ("module_ac_victory", "Alpha Centauri victory types", "The four victory types beside the campaign's own."),
+    ("module_ac_victory", "Alpha Centauri victory types",
+     "The four victory types beside the campaign's own: each is on once its threshold is set under Victory "
+     "conditions."),
     ("module_centurion", "Centurion tactical battles",
-     "A fourth skirmish system: a tactical battle on a hex map, both sides moving live in the browser."),
+     "A fourth skirmish system: a tactical battle on a hex map, both sides moving live in the browser. Choose it "
+     "under Combat (by default, per skirmish size) or for one skirmish."),
     ("module_cg_personnel", "Centaurus Gate personnel missions",
      "Personnel-scale missions (spies, envoys, away teams) with Centaurus Gate's dice."),
 )
@@ -148,10 +154,7 @@ def _module_settings() -> list[Setting]:
             "One quarter is three Cluster War turns: roll a per-turn chance three times (faithful) or once, "
             "converted (simpler).", Kind.CHOICE, "faithful", Effect.NEXT_ROUND,
             (("faithful", "Rolled three times a quarter"), ("simpler", "Converted, rolled once")))],
-        "module_cw_research": [Setting(
-            "research_gm_confirms", "modules", "The GM confirms each research result",
-            "The system proposes the result; the GM confirms or overrides it with a reason.", Kind.BOOL, True,
-            Effect.NEXT_ROUND),
+        "module_cw_research": [
             Setting("research_system", "modules", "Research system",
                     "Cluster War §8.0: each project rolls d100 against the R&D table on what it spent; Alpha "
                     "Centauri: one free Research table roll a round (Dead End, Progress, Copy, Breakthrough).",
@@ -175,13 +178,6 @@ def _module_settings() -> list[Setting]:
             "council_every_rounds", "modules", "The Council meets every … rounds",
             "How often the Planetary Governor vote is held.", Kind.INT, 4, Effect.NEXT_ROUND, minimum=1,
             maximum=40)],
-        "module_centurion": [Setting(
-            "centurion_turn_minutes", "modules", "Minutes per side's tactical turn",
-            "How long each side has to move and attack in a live tactical battle.", Kind.INT, 5,
-            Effect.NEXT_ROUND, minimum=1, maximum=120)],
-        "module_cg_personnel": [Setting(
-            "cg_tension_mode", "modules", "Tension mode", "Centaurus Gate's tension mode for missions.",
-            Kind.BOOL, False, Effect.NEXT_ROUND)],
     }
     for key, title, fills in MODULES:
         found.append(Setting(key, "modules", title, f"{fills} {_not_built(key)}", Kind.BOOL, False,
