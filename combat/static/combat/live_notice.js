@@ -19,6 +19,11 @@
     } catch (error) { /* the page's own connection notice says when the server cannot be reached */ }
   }
 
-  window.CV.on("state", refresh);
+  // The state comes again with every answer to a write; only a new step can open or close a battle.
+  let drawn = "";
+  window.CV.on("state", (state) => {
+    const now = `${state.round}:${state.step}:${state.status}`;
+    if (now !== drawn) { drawn = now; refresh(); }
+  });
   window.CV.on("event", (event) => { if (CONCERNS.has(event.type)) refresh(); });
 })();

@@ -176,8 +176,9 @@
       } finally {
         catchingUp = null;
         CV.catchingUp = false;
-        CV.emit("caughtup", lastSeq);
-        if (refreshAfter) { refreshAfter = false; refreshSoon(); }
+        // "caughtup" tells the panels that history was replayed without their live handlers; a gap in the live
+        // pushes was applied event by event, so they have already seen what concerns them.
+        if (refreshAfter) { refreshAfter = false; CV.emit("caughtup", lastSeq); refreshSoon(); }
       }
     })();
     return catchingUp;

@@ -284,9 +284,10 @@
     });
   }
 
-  // What changes the clock, who is late or who holds a seat.
+  // What changes the clock, who is late or who holds a seat (an order does not: a step waits on a player until
+  // they are ready, whatever they ordered).
   const CHANGES = new Set(["DeadlineSet", "DeadlineExtended", "DeadlinePassed", "SeatHandedOver", "SeatTakenBack",
-    "OrderAccepted", "OrderWithdrawn", "CivilizationReady", "PhaseReadinessGiven", "PhaseReadinessCleared"]);
+    "CivilizationReady", "PhaseReadinessGiven", "PhaseReadinessCleared"]);
   CV.on("event", (event) => {
     if (event.type === "PlayerNudged" && player && !CV.catchingUp) {
       notify(event.description);

@@ -47,11 +47,12 @@
       el("h3", {}, "Waiting for the next round"), el("ol", {class: "rules-history"}, ...data.pending.map(historyItem)))
       : null;
     const history = full ? data.history : data.history.slice(0, 3);
-    box.replaceChildren(
+    // replaceChildren, unlike CV.el, would write a missing part as the text "null".
+    box.replaceChildren(...[
       pending,
       el("details", {class: "rules-groups", open: full}, el("summary", {}, "Every setting"), ...byGroup),
       el("h3", {}, full ? "Every change, with the GM's reason" : "Latest changes"),
-      el("ol", {class: "rules-history"}, ...history.map(historyItem)));
+      el("ol", {class: "rules-history"}, ...history.map(historyItem))].filter(Boolean));
   }
 
   async function reload() {
