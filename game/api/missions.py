@@ -17,7 +17,7 @@ from game.selectors.missions import mission_desk, mission_odds, missions_for
 from game.services.missions import NARRATION_LIMIT, mission_adjudicate
 
 
-class RulingInput(serializers.Serializer[dict[str, Any]]):
+class MissionRulingInput(serializers.Serializer[dict[str, Any]]):
     action = serializers.ChoiceField(choices=["confirm", "edit", "narrate"])
     reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
     narration = serializers.CharField(max_length=NARRATION_LIMIT, allow_blank=True, required=False, default="")
@@ -43,10 +43,10 @@ class Missions(APIView):
 
 
 class MissionRuling(APIView):
-    @extend_schema(request=RulingInput)
+    @extend_schema(request=MissionRulingInput)
     def post(self, request: Request, campaign_id: int, mission_id: int) -> Response:
         """The GM confirms a proposal, edits its outcome with a reason, or narrates it."""
-        data = _valid(RulingInput, request.data)
+        data = _valid(MissionRulingInput, request.data)
         mission_adjudicate(request.user, campaign_id, mission_id=mission_id, **data)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(mission_desk(viewer, campaign))
