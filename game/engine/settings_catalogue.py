@@ -81,7 +81,10 @@ class SettingProblem(ValueError):
 # The issue that brings each module's rules (the others are not filed yet); until it lands the page says so.
 MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17",
                  "module_cw_trade": "issue 16", "module_ac_factions": "issue 16", "module_ac_social": "issue 16",
-                 "module_ac_council": "issue 16", "module_ac_victory": "issue 16"}
+                 "module_ac_council": "issue 16", "module_ac_victory": "issue 16",
+                 **{module: "issue 18" for module in ("module_cw_fleets", "module_cw_supply", "module_cw_ground_war",
+                                                      "module_cw_yards", "module_cw_crew", "module_cw_survey",
+                                                      "module_cw_terrain")}}
 
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
@@ -112,13 +115,25 @@ GROUPS: tuple[Group, ...] = (
 # The rule modules (../shared/design/RULES-MAP.md): the switch's key, its title, what it fills, its options.
 MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
-     "Construction Points as MU, colonization cost, refits and crew grade (Cluster War 3rd ed.)."),
+     "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
     ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
     ("module_cw_trade", "Cluster War trade",
      "Relations and treaties (Explore 9, 10) and trade levels (Exploit 7, 9), played by the engine; trade routes "
      "and commerce raiding (Exploit 1, 2) by hand."),
-    ("module_cw_supply", "Cluster War supply", "The supply grid: units out of supply."),
-    ("module_cw_ground_war", "Cluster War ground war", "Ground warfare and occupation of colonies."),
+    ("module_cw_fleets", "Cluster War movement orders",
+     "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
+    ("module_cw_supply", "Cluster War supply",
+     "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
+    ("module_cw_ground_war", "Cluster War ground war",
+     "Ground forces, planetary invasion, ground battles, occupation, rebellion and liberation; destroying worlds "
+     "(§6.5, §9.2-9.4)."),
+    ("module_cw_yards", "Cluster War repair and refits",
+     "Repair at a yard or by a repair ship, refits, scrapping and crash building (§6.6, §6.7, §9.6)."),
+    ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
+    ("module_cw_survey", "Cluster War detection and survey",
+     "Sensors and signatures against range, surveys that reveal STEP codes and resources (§12.0-12.1)."),
+    ("module_cw_terrain", "Cluster War weather and terrain",
+     "Weather and terrain as modifiers of Centurion battles and ground war (§14)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
