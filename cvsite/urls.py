@@ -12,3 +12,9 @@ urlpatterns = [
     path("", include("combat.urls")),
     path("", include("frontend.urls")),
 ]
+
+# Under /api/ every error is JSON, even those Django answers before a view runs (no such address, a body too large,
+# a crash); elsewhere the usual pages.
+handler400 = "game.api.errors.bad_request"
+handler404 = "game.api.errors.not_found"
+handler500 = "game.api.errors.server_error"
