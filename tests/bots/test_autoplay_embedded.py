@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from django.core.management.base import CommandError
 
 from cvsite.cluster import start_cluster
+from game.engine.settings_catalogue import BUILT_MODULES
+from game.management.commands.cv_autoplay import modules_named
 
 
 @pytest.mark.timeout(300)
@@ -26,3 +29,10 @@ def test_autoplay_plays_a_round_on_the_embedded_defaults(tmp_path: Path, monkeyp
                             "messages", "skirmishes", "research_successes", "missions", "treaties",
                             "governorships"}
         assert civ["ore_mined"] > 0  # the standard start's mine, counted from the log
+
+
+def test_autoplay_modules_all_is_every_module_the_engine_plays_and_an_unknown_one_is_refused_with_the_list() -> None:
+    assert modules_named("all") == sorted(BUILT_MODULES)
+    assert modules_named("module_cw_research, module_ac_council") == ["module_cw_research", "module_ac_council"]
+    with pytest.raises(CommandError, match="module_warp_drive is not a module the engine plays; choose among"):
+        modules_named("module_cw_research,module_warp_drive")

@@ -1,10 +1,11 @@
-"""Watch a whole campaign: `cv_autoplay --civs N --rounds R --seed S [--json]`.
+"""Watch a whole campaign: `cv_autoplay --civs N --rounds R --seed S [--modules all|KEY,KEY] [--json]`.
 
 The campaign is made as the web pages make it (the same services): a GM creates it, N players join by the invite
 link and pick a faction, the GM generates a galaxy, approves every faction and starts on the standard start. Each
 civilization's seat is then handed to its bot for the whole campaign, and a GM bot advances every step with the
 GM's own service, waiting for each resolution and for the bots to have played (on real workers it polls the
-campaign), until R rounds are played or someone wins. The figures are counted from the event log."""
+campaign), until R rounds are played or someone wins. `--modules` switches rule modules on before the start, as the
+GM's settings page does ("all": every module the engine plays). The figures are counted from the event log."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from galaxy import selectors as galaxy_selectors
 from galaxy import services as galaxy_services
 from game import services, visibility
+from game.engine.settings_catalogue import BUILT_MODULES
 from game.errors import ServiceError
 from game.selectors import bots as bot_selectors
-from game.services import seats
+from game.services import seats, settings
 
 CIV_NAMES = ("Aldebaran League", "Betelgeuse Union", "Capella Compact", "Deneb Syndicate", "Electra Throne",
              "Fomalhaut Reach", "Gienah Dominion", "Hadar Collective", "Izar Concord", "Jabbah Mandate",
@@ -40,6 +42,19 @@ def galaxy_for(civs: int) -> dict[str, Any]:
     return {"settings": {"width": side, "height": side}, "home_worlds": civs, "min_distance": 3}
 
 
+def modules_named(given: str) -> list[str]:
+    """The module switches `--modules` names: "all" is every module the engine plays; an unknown or unplayed key
+    is refused with the list to choose from."""
+    if given.strip() == "all":
+        return sorted(BUILT_MODULES)
+    named = [key.strip() for key in given.split(",") if key.strip()]
+    unknown = [key for key in named if key not in BUILT_MODULES]
+    if unknown:
+        raise CommandError(f"--modules: {', '.join(unknown)} is not a module the engine plays; choose among "
+                           f"{', '.join(sorted(BUILT_MODULES))} or 'all'.")
+    return named
+
+
 class Command(BaseCommand):
     help = "Create a campaign the web way, seat a bot at every civilization and play it through (GM bot)."
 
@@ -47,6 +62,8 @@ class Command(BaseCommand):
         parser.add_argument("--civs", type=int, default=4)
         parser.add_argument("--rounds", type=int, default=12)
         parser.add_argument("--seed", default="autoplay")
+        parser.add_argument("--modules", default="", help="Rule modules to switch on: 'all' (every module the "
+                                                         "engine plays) or their keys, comma-separated.")
         parser.add_argument("--json", action="store_true", help="Print one JSON object: the tally of the game.")
         parser.add_argument("--start-world", default="", help="Write round 1's world snapshot to this file "
                                                                 "(to check a replay of the log against).")
@@ -57,8 +74,9 @@ class Command(BaseCommand):
             raise CommandError(f"--civs: from 1 to {len(CIV_NAMES)}.")
         if rounds < 1:
             raise CommandError("--rounds: at least 1.")
+        modules = modules_named(str(options["modules"]))
         started = time.monotonic()
-        campaign_id = self._create(civs, rounds, seed)
+        campaign_id = self._create(civs, rounds, seed, modules)
         if options["start_world"]:
             with open(options["start_world"], "w") as out:
                 json.dump(bot_selectors.campaign_start_world(campaign_id), out)
@@ -72,13 +90,16 @@ class Command(BaseCommand):
         if tally["errors"]:
             raise SystemExit(1)
 
-    def _create(self, civs: int, rounds: int, seed: str) -> int:
+    def _create(self, civs: int, rounds: int, seed: str, modules: list[str]) -> int:
         users = get_user_model().objects
         tag = f"autoplay-{uuid.uuid4().hex[:8]}"
         gm = users.create_user(f"{tag}-gm")
         campaign = services.campaign_create(
             gm, name=f"Autoplay {seed}", seed=seed, is_public=True,  # anyone may watch it as a spectator
             victory={"elimination": True, "round_limit": rounds})
+        if modules:
+            settings.settings_change(gm, campaign.pk, changes=dict.fromkeys(modules, True),
+                                     reason="cv_autoplay: these rule modules are played")
         factions = [f["key"] for f in galaxy_selectors.race_catalogue()["factions"] if f["may_attack"]]
         civ_ids = []
         for index in range(civs):
