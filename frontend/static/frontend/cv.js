@@ -65,6 +65,45 @@
     }
   }
 
+  // A panel's reads of its own address: asked for often (events, a new step, a history caught up), fetched one at a
+  // time a moment later, and drawn only when the answer changed, so a form being filled in is not redrawn under the
+  // player's fingers. `changes`: the event types that may change the answer; `stateKey(state)`: what of the
+  // campaign's state does (a read whenever it differs). Returns {soon, now, shown}: `now()` reads at once (the
+  // first read), `shown(answer)` records an answer the panel drew itself (from a POST), so the same one read back
+  // is not drawn again.
+  CV.panelReads = ({fetch, draw, fail, changes = [], stateKey = null}) => {
+    const types = new Set(changes);
+    let reading = false;
+    let again = false;
+    let timer = null;
+    let drawn = "";
+    let stateSeen = null;
+    async function read() {
+      if (reading) { again = true; return; }
+      reading = true;
+      try {
+        const answer = await fetch();
+        const text = JSON.stringify(answer);
+        if (text !== drawn) { drawn = text; draw(answer); }
+      } catch (e) {
+        fail(e);
+      } finally {
+        reading = false;
+        if (again) { again = false; soon(); }
+      }
+    }
+    function soon() { clearTimeout(timer); timer = setTimeout(read, 150); }
+    CV.on("event", (event) => { if (types.has(event.type) && !CV.catchingUp) soon(); });
+    CV.on("caughtup", soon);
+    if (stateKey) {
+      CV.on("state", (state) => {
+        const key = stateKey(state);
+        if (key !== stateSeen) { stateSeen = key; soon(); }
+      });
+    }
+    return {soon, now: read, shown: (answer) => { drawn = JSON.stringify(answer); }};
+  };
+
   CV.el = builder(null);
   CV.svg = builder(SVG);
   CV.http = {

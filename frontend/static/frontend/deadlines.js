@@ -17,30 +17,7 @@
   let skew = 0;  // the server's clock minus this one's, so the countdown is the server's
   let seats = null;
 
-  // --- reading, one at a time -------------------------------------------------------------------------------------
-  let reading = false;
-  let readAgain = false;
-  let timer = null;
-  function readSoon() {
-    clearTimeout(timer);
-    timer = setTimeout(read, 150);
-  }
-  async function read() {
-    if (reading) { readAgain = true; return; }
-    reading = true;
-    try {
-      const [answer, held] = await Promise.all([CV.http.get(CV.api("clock/")), CV.http.get(CV.api("seats/"))]);
-      skew = new Date(answer.now).getTime() - Date.now();
-      clock = answer;
-      seats = held;
-      render();
-    } catch (e) {
-      $("#dl-msg").textContent = e.message;
-    } finally {
-      reading = false;
-      if (readAgain) { readAgain = false; readSoon(); }
-    }
-  }
+  function readSoon() { reads.soon(); }  // `reads`, at the end, once the page's parts are defined
 
   // --- the countdown ----------------------------------------------------------------------------------------------
   function span(ms) {
@@ -284,20 +261,22 @@
     });
   }
 
-  // What changes the clock, who is late or who holds a seat (an order does not: a step waits on a player until
-  // they are ready, whatever they ordered).
-  const CHANGES = new Set(["DeadlineSet", "DeadlineExtended", "DeadlinePassed", "SeatHandedOver", "SeatTakenBack",
-    "CivilizationReady", "PhaseReadinessGiven", "PhaseReadinessCleared"]);
   CV.on("event", (event) => {
-    if (event.type === "PlayerNudged" && player && !CV.catchingUp) {
-      notify(event.description);
-    }
-    if (CHANGES.has(event.type) && !CV.catchingUp) readSoon();
+    if (event.type === "PlayerNudged" && player && !CV.catchingUp) notify(event.description);
   });
-  let drawn = "";
-  CV.on("state", (state) => {
-    const now = `${state.round}:${state.step}:${state.status}`;
-    if (now !== drawn) { drawn = now; readSoon(); }
+  // Reading, one at a time, on what changes the clock, who is late or who holds a seat (an order does not: a step
+  // waits on a player until they are ready, whatever they ordered).
+  const reads = CV.panelReads({
+    fetch: () => Promise.all([CV.http.get(CV.api("clock/")), CV.http.get(CV.api("seats/"))]),
+    draw: ([answer, held]) => {
+      skew = new Date(answer.now).getTime() - Date.now();
+      clock = answer;
+      seats = held;
+      render();
+    },
+    fail: (e) => { $("#dl-msg").textContent = e.message; },
+    changes: ["DeadlineSet", "DeadlineExtended", "DeadlinePassed", "SeatHandedOver", "SeatTakenBack",
+      "CivilizationReady", "PhaseReadinessGiven", "PhaseReadinessCleared"],
+    stateKey: (state) => `${state.round}:${state.step}:${state.status}`,
   });
-  CV.on("caughtup", () => readSoon());
 })();

@@ -10,27 +10,7 @@
   const player = $("#flow-player");
   if (!gm && !player) return;
 
-  // One read at a time; a change meanwhile asks for one more when it is back.
-  let reading = false;
-  let readAgain = false;
-  let timer = null;
-  function readSoon() {
-    clearTimeout(timer);
-    timer = setTimeout(read, 150);
-  }
-  async function read() {
-    if (reading) { readAgain = true; return; }
-    reading = true;
-    try {
-      const answer = await CV.http.get(CV.api("waiting/"));
-      if (gm) renderWaiting(answer); else renderPhase(answer);
-    } catch (e) {
-      (gm ? $("#flow-summary") : $("#flow-phase-state")).textContent = e.message;
-    } finally {
-      reading = false;
-      if (readAgain) { readAgain = false; readSoon(); }
-    }
-  }
+  function readSoon() { reads.soon(); }  // `reads`, at the end, once the page's parts are defined
 
   // --- the GM -----------------------------------------------------------------------------------------------------
   let running = false;
@@ -130,17 +110,20 @@
     $("#flow-phase-ready").addEventListener("click", async () => {
       const state = $("#flow-phase-state");
       try {
-        renderPhase(await CV.http.post(CV.api("ready-phase/"),
-          {round: CV.state.round, step: CV.state.step, ready: !phaseReady}));
+        const answer = await CV.http.post(CV.api("ready-phase/"),
+          {round: CV.state.round, step: CV.state.step, ready: !phaseReady});
+        reads.shown(answer);
+        renderPhase(answer);
       } catch (e) { state.textContent = e.message; }
     });
   }
 
-  // Every new step, and every change the page draws, may change what the step waits for.
-  let drawn = "";
-  CV.on("state", (state) => {
-    if (gm) renderButton();
-    const now = `${state.round}:${state.step}:${state.status}:${state.last_seq}`;
-    if (now !== drawn) { drawn = now; readSoon(); }
+  if (gm) CV.on("state", renderButton);
+  // One read at a time; every new step, and every change the page draws, may change what the step waits for.
+  const reads = CV.panelReads({
+    fetch: () => CV.http.get(CV.api("waiting/")),
+    draw: (answer) => { if (gm) renderWaiting(answer); else renderPhase(answer); },
+    fail: (e) => { (gm ? $("#flow-summary") : $("#flow-phase-state")).textContent = e.message; },
+    stateKey: (state) => `${state.round}:${state.step}:${state.status}:${state.last_seq}`,
   });
 })();

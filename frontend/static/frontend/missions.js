@@ -13,22 +13,9 @@
   if (!gm && !player) return;
 
   let data = null;
-  let drawnData = "";  // what is on the page: an unchanged answer is not drawn again (keeps what the GM types)
-  let timer = null;
-  function readSoon() { clearTimeout(timer); timer = setTimeout(read, 150); }
   function draw(answer) {
-    const text = JSON.stringify(answer);
-    if (text === drawnData) return;
-    drawnData = text;
     data = answer;
     if (gm) renderDesk(); else renderPlayer();
-  }
-  async function read() {
-    try {
-      draw(await CV.http.get(CV.api("missions/")));
-    } catch (e) {
-      (gm ? $("#ms-msg") : $("#ms-player-msg")).textContent = e.message;
-    }
   }
 
   const pct = (p) => `${Math.round(p * 100)}%`;
@@ -64,7 +51,9 @@
   async function rule(missionId, body, msg) {
     msg.textContent = "Saving…";
     try {
-      draw(await CV.http.post(CV.api(`missions/${missionId}/ruling/`), body));
+      const answer = await CV.http.post(CV.api(`missions/${missionId}/ruling/`), body);
+      reads.shown(answer);
+      draw(answer);
       $("#ms-msg").textContent = "Ruling recorded.";
     } catch (e) {
       msg.textContent = e.field ? `${e.field}: ${e.message}` : e.message;
@@ -189,15 +178,15 @@
     });
   }
 
-  const CHANGES = new Set(["MissionProposed", "MissionAdjudicated", "MissionReported", "AgentCaught", "AgentRecruited",
-    "AgentTrained", "CargoLoaded", "CargoUnloaded", "UnitArrived", "SettingsInForce"]);
-  CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
-  let drawn = "";
-  CV.on("state", (state) => {
-    const now = `${state.round}:${state.step}:${state.status}`;
-    if (player) orderable();
-    if (now !== drawn) { drawn = now; readSoon(); }
+  // An unchanged answer is not drawn again (keeps what the GM types).
+  const reads = CV.panelReads({
+    fetch: () => CV.http.get(CV.api("missions/")),
+    draw,
+    fail: (e) => { (gm ? $("#ms-msg") : $("#ms-player-msg")).textContent = e.message; },
+    changes: ["MissionProposed", "MissionAdjudicated", "MissionReported", "AgentCaught", "AgentRecruited",
+      "AgentTrained", "CargoLoaded", "CargoUnloaded", "UnitArrived", "SettingsInForce"],
+    stateKey: (state) => `${state.round}:${state.step}:${state.status}`,
   });
-  CV.on("caughtup", () => readSoon());
-  read();
+  if (player) CV.on("state", orderable);
+  reads.now();
 })();

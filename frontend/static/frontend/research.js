@@ -13,20 +13,6 @@
   if (!panel) return;
 
   let data = null;
-  let drawn = "";
-  let timer = null;
-  function readSoon() { clearTimeout(timer); timer = setTimeout(read, 150); }
-  async function read() {
-    try {
-      data = await CV.http.get(CV.api("research/"));
-      const now = JSON.stringify(data);
-      if (now === drawn) return;  // nothing new: forms being filled in stay as they are
-      drawn = now;
-      render();
-    } catch (e) {
-      $("#rs-msg").textContent = e.message;
-    }
-  }
   const problem = (e) => (e.field ? `${e.field}: ${e.message}` : e.message);
 
   function chanceText(c) {
@@ -220,11 +206,13 @@
       `Round ${h.round}: ${h.description}`)));
   }
 
-  const CHANGES = new Set(["ResearchStarted", "ResearchFunded", "ResearchMoved", "ResearchCancelled",
-    "ResearchUnfunded", "ResearchRolled", "ResearchTableRolled", "TechnologyLearned", "ResearchCatastrophe",
-    "CatastropheRuled", "ResearchAdjusted", "ResearchPublished", "TechnologyTransferred", "SettingsInForce",
-    "SettingsChanged", "ResearchExtraRollsBought", "ResearchInterrupted"]);
-  CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
-  CV.on("caughtup", () => readSoon());
-  read();
+  CV.panelReads({
+    fetch: () => CV.http.get(CV.api("research/")),
+    draw: (answer) => { data = answer; render(); },
+    fail: (e) => { $("#rs-msg").textContent = e.message; },
+    changes: ["ResearchStarted", "ResearchFunded", "ResearchMoved", "ResearchCancelled", "ResearchUnfunded",
+      "ResearchRolled", "ResearchTableRolled", "TechnologyLearned", "ResearchCatastrophe", "CatastropheRuled",
+      "ResearchAdjusted", "ResearchPublished", "TechnologyTransferred", "SettingsInForce", "SettingsChanged",
+      "ResearchExtraRollsBought", "ResearchInterrupted"],
+  }).now();
 })();
