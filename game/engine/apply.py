@@ -16,6 +16,7 @@ from typing import Any
 from game.engine import diplomacy
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
+from game.engine.ground_forces import GROUND_TYPES, ground_design
 from game.engine.personnel import AGENT_DESIGN, stolen_design_id
 from game.engine.units import UnitDesign
 from game.engine.world import (
@@ -23,16 +24,22 @@ from game.engine.world import (
     Civilization,
     Colony,
     ConstructionProject,
+    Crew,
+    Fleet,
     Mine,
     Mission,
     Planet,
     ResearchProject,
     Sector,
     SkirmishState,
+    Stress,
     TerraformProject,
+    TradeRoute,
     Unit,
     UnitState,
     World,
+    WorldDestruction,
+    YardJob,
     pair,
 )
 
@@ -43,12 +50,14 @@ class _Draft:
 
     TABLES = ("sectors", "planets", "civs", "units", "colonies", "mines", "projects", "terraforming", "ore_stocks",
               "research", "skirmishes", "agents", "missions", "designs", "relations", "proposals", "social",
-              "social_adjustments")
+              "social_adjustments", "stress", "crews", "crew_pools", "trade_routes", "yard_jobs", "fleets",
+              "destructions")
 
     def __init__(self, world: World) -> None:
         self.world = world
         self.next_id = world.next_id
         self.governor, self.governor_terms = world.governor, world.governor_terms
+        self.council_proposal = world.council_proposal
 
     @cached_property
     def sectors(self) -> dict[str, Sector]:
@@ -123,16 +132,45 @@ class _Draft:
         return dict(self.world.social)
 
     @cached_property
+    def fleets(self) -> dict[int, Fleet]:
+        return dict(self.world.fleets)
+
+    @cached_property
     def social_adjustments(self) -> dict[int, Mapping[str, int]]:
         return dict(self.world.social_adjustments)
+
+    @cached_property
+    def yard_jobs(self) -> dict[int, YardJob]:
+        return dict(self.world.yard_jobs)
 
     @cached_property
     def wars(self) -> set[tuple[int, int]]:
         return set(self.world.wars)
 
+    @cached_property
+    def trade_routes(self) -> dict[int, TradeRoute]:
+        return dict(self.world.trade_routes)
+
+    @cached_property
+    def destructions(self) -> dict[int, WorldDestruction]:
+        return dict(self.world.destructions)
+
+    @cached_property
+    def stress(self) -> dict[int, Stress]:
+        return dict(self.world.stress)
+
+    @cached_property
+    def crews(self) -> dict[int, Crew]:
+        return dict(self.world.crews)
+
+    @cached_property
+    def crew_pools(self) -> dict[int, int]:
+        return dict(self.world.crew_pools)
+
     def freeze(self) -> World:
         touched: dict[str, Any] = {name: vars(self)[name] for name in self.TABLES if name in vars(self)}
-        touched.update(governor=self.governor, governor_terms=self.governor_terms)
+        touched.update(governor=self.governor, governor_terms=self.governor_terms,
+                       council_proposal=self.council_proposal)
         for pairs in ("contacts", "wars"):
             if pairs in vars(self):
                 touched[pairs] = frozenset(vars(self)[pairs])
@@ -187,6 +225,11 @@ class _Draft:
             terraform = self.terraforming[int(ref)]
             workers = tuple(u for u in terraform.unit_ids if u != unit_id)
             self.terraforming[terraform.project_id] = replace(terraform, unit_ids=workers)
+        elif kind == "trade" and int(ref) in self.trade_routes:  # a freighter or escort leaves its route
+            route = self.trade_routes[int(ref)]
+            self.trade_routes[route.route_id] = replace(
+                route, freighter_ids=tuple(u for u in route.freighter_ids if u != unit_id),
+                escort_ids=tuple(u for u in route.escort_ids if u != unit_id))
         elif kind == "research" and int(ref) in self.research:
             research = self.research[int(ref)]
             self.research[research.project_id] = replace(
@@ -491,6 +534,75 @@ def _closed(d: _Draft, p: dict[str, Any]) -> None:
         del d.skirmishes[skirmish_id]
 
 
+# Movement orders and fleets (steps/fleets.py)
+
+
+def _fleet(d: _Draft, fleet_id: int, **changes: Any) -> None:
+    d.fleets[fleet_id] = replace(d.fleets[fleet_id], **changes)
+
+
+@handles("FleetFormed")
+def _fleet_formed(d: _Draft, p: dict[str, Any]) -> None:
+    d.claim_id(p["fleet_id"])
+    d.fleets[p["fleet_id"]] = Fleet(p["fleet_id"], p["civ_id"], p["name"], p["flagship"], tuple(p["unit_ids"]))
+
+
+@handles("FleetJoined")
+def _fleet_joined(d: _Draft, p: dict[str, Any]) -> None:
+    _fleet(d, p["fleet_id"], unit_ids=(*d.fleets[p["fleet_id"]].unit_ids, *p["unit_ids"]))
+
+
+@handles("FleetLeft")
+def _fleet_left(d: _Draft, p: dict[str, Any]) -> None:
+    if p["flagship"] is None:
+        del d.fleets[p["fleet_id"]]
+        return
+    staying = tuple(u for u in d.fleets[p["fleet_id"]].unit_ids if u not in p["unit_ids"])
+    _fleet(d, p["fleet_id"], unit_ids=staying, flagship=p["flagship"])
+
+
+@handles("FleetOrdered")
+def _fleet_ordered(d: _Draft, p: dict[str, Any]) -> None:
+    _fleet(d, p["fleet_id"], standing=p["standing"], waypoints=tuple(p["waypoints"]), target_unit=p["target_unit"],
+           target_fleet=p["target_fleet"])
+
+
+@handles("FleetSetOut")
+def _fleet_set_out(d: _Draft, p: dict[str, Any]) -> None:
+    for unit_id in p["unit_ids"]:
+        d.unit(unit_id, state=UnitState.EN_ROUTE, destination_sector=p["sector_id"], destination_poi=p["poi_id"],
+               eta_left=p["eta"], task=None)
+
+
+@handles("FleetMoved")
+def _fleet_moved(d: _Draft, p: dict[str, Any]) -> None:
+    for unit_id in p["unit_ids"]:
+        d.unit(unit_id, eta_left=p["eta_left"])
+
+
+@handles("WaypointReached")
+def _waypoint(d: _Draft, p: dict[str, Any]) -> None:
+    _fleet(d, p["fleet_id"], waypoints=tuple(p["waypoints"]))
+
+
+@handles("TargetIntercepted")
+@handles("FleetHeld")
+def _fleet_holds(d: _Draft, p: dict[str, Any]) -> None:
+    _fleet(d, p["fleet_id"], standing="hold", waypoints=(), target_unit=None, target_fleet=None)
+
+
+@handles("CraftEmbarked")
+def _embarked(d: _Draft, p: dict[str, Any]) -> None:
+    for rider_id in p["rider_ids"]:
+        d.carry(rider_id, p["unit_id"])
+
+
+@handles("CraftLaunched")
+def _launched(d: _Draft, p: dict[str, Any]) -> None:
+    for rider_id in p["rider_ids"]:
+        d.carry(rider_id, None, sector_id=p["sector_id"], poi_id=p["poi_id"])
+
+
 # Expand
 
 
@@ -702,6 +814,53 @@ def _elected(d: _Draft, p: dict[str, Any]) -> None:
     d.governor, d.governor_terms = p["governor"], p["terms"]
 
 
+@handles("FactionCardDrawn")
+def _card_drawn(d: _Draft, p: dict[str, Any]) -> None:
+    d.add_mu(p["civ_id"], p["mu"])
+
+
+@handles("CouncilProposalMade")
+def _proposal_made(d: _Draft, p: dict[str, Any]) -> None:
+    d.council_proposal = p["proposal"]
+
+
+@handles("CouncilProposalVoted")
+def _proposal_voted(d: _Draft, p: dict[str, Any]) -> None:
+    d.council_proposal = ""
+    for civ_id in list(d.civs):
+        d.add_mu(civ_id, p.get("mu_each") or 0)
+
+
+# Exploit 2 — trade routes and commerce raiding (game.engine.trade_routes).
+
+
+@handles("TradeRouteOpened")
+def _route_opened(d: _Draft, p: dict[str, Any]) -> None:
+    route_id = p["route_id"]
+    d.claim_id(route_id)
+    d.trade_routes[route_id] = TradeRoute(
+        route_id=route_id, civ_id=p["civ_id"], colony_id=p["colony_id"], partner_civ=p["partner_civ"],
+        partner_colony_id=p["partner_colony_id"], sectors=tuple(p["sectors"]),
+        freighter_ids=tuple(p["freighter_ids"]), escort_ids=tuple(p["escort_ids"]))
+    for unit_id in (*p["freighter_ids"], *p["escort_ids"]):
+        d.unit(unit_id, state=UnitState.ENGAGED, task=f"trade:{route_id}")
+
+
+@handles("TradeRouteClosed")
+def _route_closed(d: _Draft, p: dict[str, Any]) -> None:
+    route = d.trade_routes.pop(p["route_id"])
+    d.release((*route.freighter_ids, *route.escort_ids), task=f"trade:{route.route_id}")
+
+
+@handles("FreighterLost")
+def _freighter_lost(d: _Draft, p: dict[str, Any]) -> None:
+    d.end_task(p["unit_id"])
+    del d.units[p["unit_id"]]
+    route = d.trade_routes[p["route_id"]]
+    raided = route.intercepts if route.raided_round == p["round"] else 0
+    d.trade_routes[route.route_id] = replace(route, intercepts=raided + 1, raided_round=p["round"])
+
+
 @handles("TributePaid")
 def _tribute(d: _Draft, p: dict[str, Any]) -> None:
     d.add_mu(p["from_civ"], -p["mu"])
@@ -906,3 +1065,177 @@ def _caught(d: _Draft, p: dict[str, Any]) -> None:
     d.unit(p["agent_id"], state=UnitState.ENGAGED, task=f"held:{p['civ_id']}")
     civ = d.civs[p["civ_id"]]
     d.civs[civ.civ_id] = replace(civ, detected_units=civ.detected_units | {p["agent_id"]})
+
+
+# Supply and crew (game.engine.supply)
+
+
+@handles("UnitOutOfSupply")
+def _out_of_supply(d: _Draft, p: dict[str, Any]) -> None:
+    if p["stress"]:
+        old = d.stress.get(p["unit_id"]) or Stress(p["unit_id"])
+        d.stress[p["unit_id"]] = replace(old, tag=p["stress"])
+
+
+@handles("StressChecked")
+def _stress_checked(d: _Draft, p: dict[str, Any]) -> None:
+    if p["failed"]:
+        old = d.stress[p["unit_id"]]
+        d.stress[p["unit_id"]] = replace(old, failures=old.failures + 1)
+        d.unit(p["unit_id"], hp=p["hp_left"])
+
+
+@handles("UnitResupplied")
+def _resupplied(d: _Draft, p: dict[str, Any]) -> None:
+    d.stress.pop(p["unit_id"], None)
+
+
+@handles("LogisticsDropped")
+def _logistics_dropped(d: _Draft, p: dict[str, Any]) -> None:
+    for unit_id in p["unit_ids"]:
+        d.stress.pop(unit_id, None)
+        d.crews.pop(unit_id, None)
+
+
+@handles("CrewPoolGrew")
+def _crew_pool_grew(d: _Draft, p: dict[str, Any]) -> None:
+    d.crew_pools[p["civ_id"]] = p["pool"]
+
+
+@handles("CrewDrawn")
+def _crew_drawn(d: _Draft, p: dict[str, Any]) -> None:
+    d.crew_pools[p["civ_id"]] = p["pool"]
+    d.crews[p["unit_id"]] = Crew(p["unit_id"], grade=p["grade"], since_round=p["round"])
+
+
+@handles("CrewPromoted")
+def _crew_promoted(d: _Draft, p: dict[str, Any]) -> None:
+    old = d.crews.get(p["unit_id"]) or Crew(p["unit_id"])
+    d.crews[p["unit_id"]] = replace(old, grade=p["grade"], since_round=p["round"])
+
+
+@handles("BattleSurvived")
+def _battle_survived(d: _Draft, p: dict[str, Any]) -> None:
+    for unit_id in p["unit_ids"]:
+        old = d.crews.get(unit_id) or Crew(unit_id)
+        d.crews[unit_id] = replace(old, battles=old.battles + 1)
+
+
+# Repair, refits and scrapping (game.engine.yards): the unit and its yard are Engaged on the work until it ends.
+
+
+def _yard_job(d: _Draft, p: dict[str, Any], kind: str, design_id: str = "") -> None:
+    d.add_mu(p["civ_id"], -p["mu"])
+    d.yard_jobs[p["unit_id"]] = YardJob(p["unit_id"], p["civ_id"], kind, p["yard_id"], p["bp_needed"],
+                                        design_id=design_id)
+    for unit_id in (p["unit_id"], p["yard_id"]):
+        d.unit(unit_id, state=UnitState.ENGAGED, task=f"yard:{p['unit_id']}")
+
+
+@handles("RepairStarted")
+def _repair_started(d: _Draft, p: dict[str, Any]) -> None:
+    _yard_job(d, p, "repair")
+
+
+@handles("RefitStarted")
+def _refit_started(d: _Draft, p: dict[str, Any]) -> None:
+    _yard_job(d, p, "refit", p["design_id"])
+
+
+@handles("YardWorkAdvanced")
+def _yard_work(d: _Draft, p: dict[str, Any]) -> None:
+    job = d.yard_jobs[p["unit_id"]]
+    d.yard_jobs[job.unit_id] = replace(job, bp_done=job.bp_done + p["bp"])
+    d.unit(job.unit_id, hp=float(p["hp"]))
+
+
+def _yard_job_ends(d: _Draft, unit_id: int) -> None:
+    job = d.yard_jobs.pop(unit_id)
+    d.release((job.unit_id, job.yard_id), task=f"yard:{unit_id}")
+
+
+@handles("RepairCompleted")
+def _repaired(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(p["unit_id"], hp=float(p["hp"]))
+    _yard_job_ends(d, p["unit_id"])
+
+
+@handles("RefitCompleted")
+def _refitted(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(p["unit_id"], design_id=p["design_id"])
+    _yard_job_ends(d, p["unit_id"])
+
+
+@handles("YardWorkAbandoned")
+def _yard_abandoned(d: _Draft, p: dict[str, Any]) -> None:
+    _yard_job_ends(d, p["unit_id"])
+
+
+@handles("UnitScrapped")
+def _scrapped(d: _Draft, p: dict[str, Any]) -> None:
+    del d.units[p["unit_id"]]
+    d.add_ore(p["civ_id"], p["poi_id"], p["ore"])
+
+
+# The ground war module (game.engine.ground_war).
+
+
+def _ground_units(d: _Draft, unit_ids: list[int], civ_id: int, kind: str, sector_id: str, poi_id: str) -> None:
+    design = d.designs.setdefault(ground_design(GROUND_TYPES[kind]).design_id, ground_design(GROUND_TYPES[kind]))
+    for unit_id in unit_ids:
+        d.units[unit_id] = Unit(unit_id, civ_id, design.design_id, f"{design.name} {unit_id}", sector_id, poi_id,
+                                hp=float(design.stats.hp))
+        d.claim_id(unit_id)
+
+
+@handles("GroundForcesRaised")
+def _ground_raised(d: _Draft, p: dict[str, Any]) -> None:
+    _ground_units(d, p["unit_ids"], p["civ_id"], p["kind"], p["sector_id"], p["poi_id"])
+    d.add_mu(p["civ_id"], -p["mu"])
+
+
+@handles("RebelsRaised")
+def _rebels_raised(d: _Draft, p: dict[str, Any]) -> None:
+    _ground_units(d, p["unit_ids"], p["civ_id"], "militia", p["sector_id"], p["poi_id"])
+
+
+@handles("GroundBattleFought")
+def _ground_battle(d: _Draft, p: dict[str, Any]) -> None:
+    """The fallen leave the world; the invaders who stand are on the ground at the colony (out of their holds)."""
+    for unit_id in p["invaders_lost"] + p["defenders_lost"]:
+        if d.units[unit_id].carried_by is not None:
+            d.carry(unit_id, None)
+        d.end_task(unit_id)
+        del d.units[unit_id]
+    planet = d.world.planets[p["planet_id"]]
+    sector = d.world.pois[planet.poi_id].sector_id
+    for unit_id in p["invaders"]:
+        if unit_id in d.units:
+            d.carry(unit_id, None, poi_id=planet.poi_id, sector_id=sector)
+
+
+@handles("ColonyLiberated")
+def _liberated(d: _Draft, p: dict[str, Any]) -> None:
+    d.colonies[p["colony_id"]] = replace(d.colonies[p["colony_id"]], occupied_by=None)
+    d.release([u.unit_id for u in d.units.values() if u.task == f"occupy:{p['colony_id']}"],
+              task=f"occupy:{p['colony_id']}")
+
+
+@handles("WorldDestructionProposed")
+def _destruction_proposed(d: _Draft, p: dict[str, Any]) -> None:
+    d.destructions[p["destruction_id"]] = WorldDestruction(
+        p["destruction_id"], p["civ_id"], p["colony_id"], p["planet_id"], p["what"], p["damage"], p["round"])
+    d.claim_id(p["destruction_id"])
+
+
+@handles("WorldDestructionRuled")
+def _destruction_ruled(d: _Draft, p: dict[str, Any]) -> None:
+    """Confirmed: the colony is gone; a glazed or cracked world keeps its new STEP code and CP potential."""
+    del d.destructions[p["destruction_id"]]
+    if not p["confirmed"]:
+        return
+    for unit_id in [u.unit_id for u in d.units.values() if u.task == f"occupy:{p['colony_id']}"]:
+        d.release([unit_id])
+    d.colonies.pop(p["colony_id"], None)
+    planet = d.planets[p["planet_id"]]
+    d.planets[p["planet_id"]] = replace(planet, step=p["step"], max_output=p["max_output"])

@@ -477,8 +477,10 @@ EXPLOIT_EVENTS = (
     EventType("TaxesCollected", {"civ_id": int, "mu": int}, CIV, "{civ_id:civ} collected {mu} MU in taxes."),
     EventType("SpecialResourceProduced", {"civ_id": int, "mine_id": int, "resource": str, "amount": int}, CIV,
               "{civ_id:civ} gained {amount} {resource}."),
-    EventType("TradeOccurred", {"civ_a": int, "civ_b": int, "gain_a": int, "gain_b": int}, WITNESSES,
-              "{civ_a:civ} and {civ_b:civ} traded ({gain_a} and {gain_b} MU of trade)."),
+    EventType("TradeOccurred", {"civ_a": int, "civ_b": int, "gain_a": int, "gain_b": int,
+                                "route_capacity": Optional(int), "intercepts": Optional(int)}, WITNESSES,
+              "{civ_a:civ} and {civ_b:civ} traded ({gain_a} and {gain_b} MU of trade)[, by trade route carrying at "
+              "most {route_capacity} MU][, raiders caught {intercepts} convoy(s)]."),
     EventType("SalvageCollected", {"unit_id": int, "sector_id": str, "ore": int}, CIV,
               "{unit_id:unit} salvaged {ore} Ore of junk in {sector_id:sector}."),
     EventType("TradeTaxesCollected", {"civ_id": int, "mu": int}, CIV, "{civ_id:civ} collected {mu} MU in trade taxes."),
@@ -637,8 +639,168 @@ DIPLOMACY_EVENTS = (
               "The Council met in round {round}: {governor:civ} was elected Planetary Governor."),
     EventType("GovernorElected", {"governor": int, "terms": int}, PUBLIC,
               "{governor:civ} is Planetary Governor ({terms} Council(s) in a row)."),
+    EventType("FactionCardDrawn", {"civ_id": int, "faction": str, "mu": int}, CIV,
+              "{civ_id:civ} drew its extra card of the round ({faction}): {mu} MU."),
+    EventType("AttackPrevented", {"governor": int, "attacker": int, "target": int, "skirmish_ids": list[int],
+                                 "unused": bool},
+              WITNESSES, "The Planetary Governor {governor:civ} prevented {attacker:civ}'s attack on {target:civ}"
+              "[ ({skirmish_ids:#skirmish} cancelled)][; no such attack was declared{unused:flag}]."),
+    EventType("CouncilProposalMade", {"governor": int, "proposal": str, "name": str, "effect": str}, PUBLIC,
+              "The Planetary Governor {governor:civ} put {name} to the Council: {effect}."),
+    EventType("CouncilProposalVoted", {"proposal": str, "name": str, "yes": int, "no": int, "passed": bool,
+                                       "mu_each": Optional(int), "ballots": list[dict[str, Any]]}, PUBLIC,
+              "The Council voted on {name}: {yes} for, {no} against[: passed{passed:flag}][; each civilization gains "
+              "{mu_each} MU]."),
 )
 
-GAME_EVENTS = (*PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
+# Trade routes and commerce raiding in Exploit 2 (game.engine.trade_routes): a route is seen by both partners; a raid
+# by the raider (CommerceRaided, RaidSwept) and the raided (FreighterLost: the raider named only if identified);
+# escorts' fights by both.
+TRADE_ROUTE_EVENTS = (
+    EventType("TradeRouteOpened", {"route_id": int, "civ_id": int, "colony_id": int, "partner_civ": int,
+                                   "partner_colony_id": int, "sectors": list[str], "freighter_ids": list[int],
+                                   "escort_ids": list[int], "capacity_mu": int}, WITNESSES,
+              "{civ_id:civ} opened a trade route from {colony_id:colony} to {partner_colony_id:colony} of "
+              "{partner_civ:civ} ({sectors:#sector}, {freighter_ids:#freighter}[, {escort_ids:#escort}]), carrying "
+              "at most {capacity_mu} MU a quarter."),
+    EventType("TradeRouteClosed", {"route_id": int, "civ_id": int, "partner_civ": int, "reason": str}, WITNESSES,
+              "{civ_id:civ}'s trade route with {partner_civ:civ} closed: {reason}."),
+    EventType("RaidSwept", {"unit_id": int, "sector_ids": list[str], "rolls": int, "intercepts": int}, CIV,
+              "{unit_id:unit} raided {sector_ids:#sector} for convoys: {intercepts} caught in {rolls} chance(s)."),
+    EventType("CommerceRaided", {"unit_id": int, "route_id": int, "sector_id": str, "victim_civ": int,
+                                 "freighter_name": str, "roll": int, "chance": int}, CIV,
+              "{unit_id:unit} caught a convoy of {victim_civ:civ} in {sector_id:sector} and destroyed the freighter "
+              "{freighter_name} (rolled {roll} against {chance}%)."),
+    EventType("FreighterLost", {"route_id": int, "round": int, "civ_id": int, "unit_id": int, "freighter_name": str,
+                                "sector_id": str, "roll": int, "chance": int, "raider_civ": Optional(int),
+                                "raider_id": Optional(int)}, CIV,
+              "Raiders[ of {raider_civ:civ}] caught the freighter {freighter_name} on {civ_id:civ}'s trade route in "
+              "{sector_id:sector}[ ({raider_id:unit})]: it is lost, and a quarter of the route's trade this round."),
+    EventType("RaidRepelled", {"route_id": int, "raider_id": int, "sector_id": str, "escort_ids": list[int],
+                               "roll": int, "chance": int}, WITNESSES,
+              "Escorts ({escort_ids:#unit}) drove {raider_id:unit} off a convoy in {sector_id:sector} (rolled "
+              "{roll} against {chance}%)."),
+)
+
+# Repair, refits and scrapping (game.engine.yards, Expand 6 and 8) and surveys (game.engine.survey, Explore 14 and
+# Explore 6): the civilization's own work.
+YARD_EVENTS = (
+    EventType("RepairStarted", {"unit_id": int, "civ_id": int, "yard_id": int, "bp_needed": int, "mu": int,
+                                "rounds": int}, CIV,
+              "{unit_id:unit} went in for repair with {yard_id:unit}: {bp_needed} BP of work, {mu:n} MU, about "
+              "{rounds} round(s)."),
+    EventType("RefitStarted", {"unit_id": int, "civ_id": int, "yard_id": int, "design_id": str, "bp_needed": int,
+                               "mu": int, "rounds": int}, CIV,
+              "{unit_id:unit} went into {yard_id:unit}'s yard to be refitted as a {design_id:design}: {bp_needed} BP "
+              "of work, {mu:n} MU, about {rounds} round(s)."),
+    EventType("YardWorkAdvanced", {"unit_id": int, "bp": int, "hp": float}, CIV,
+              "{unit_id:unit}: {bp} BP of yard work done, {hp:g} hit points."),
+    EventType("RepairCompleted", {"unit_id": int, "hp": float}, CIV,
+              "{unit_id:unit} is repaired ({hp:g} hit points) and back in service."),
+    EventType("RefitCompleted", {"unit_id": int, "design_id": str}, CIV,
+              "{unit_id:unit} is refitted as a {design_id:design} and back in service."),
+    EventType("YardWorkAbandoned", {"unit_id": int, "reason": str}, CIV,
+              "The yard work on {unit_id:unit} stopped: {reason}."),
+    EventType("UnitScrapped", {"unit_id": int, "civ_id": int, "name": str, "design_id": str, "yard_id": int,
+                               "poi_id": str, "ore": int}, CIV,
+              "{name} ({design_id:design}) was scrapped at {poi_id:poi}: {ore:n} Ore returned."),
+    EventType("SurveyStarted", {"unit_id": int, "civ_id": int, "poi_id": str, "weeks": int}, CIV,
+              "{unit_id:unit} stays at {poi_id:poi} to survey it ({weeks} week(s) of work)."),
+    EventType("SurveyCompleted", {"unit_id": int, "civ_id": int, "poi_id": str, "planets": list[str]}, CIV,
+              "{unit_id:unit} finished surveying {poi_id:poi}[: {planets:#planet} surveyed]."),
+    EventType("SurveyFailed", {"unit_id": int, "civ_id": int, "poi_id": str, "reason": str}, CIV,
+              "The survey of {poi_id:poi} by {unit_id:unit} failed: {reason}."),
+)
+
+# Supply and stress, and crew (game.engine.supply; Exploit 9, Expand 3, Exterminate 8 and 10): a civilization's own
+# units, seen by it (an enemy learns of a unit's stress only by what it does).
+SUPPLY_EVENTS = (
+    EventType("UnitOutOfSupply", {"unit_id": int, "sector_id": str, "stress": int}, CIV,
+              "{unit_id:unit} ended the round out of supply in {sector_id:sector}[: stress {stress}%]."),
+    EventType("StressChecked", {"unit_id": int, "stress": int, "roll": int, "failed": bool,
+                                "hp_left": Optional(float), "repeated": Optional(bool)}, CIV,
+              "{unit_id:unit}'s stress check: rolled {roll} against {stress}%[, failed{failed:flag}: a component "
+              "broke down, {hp_left:g} hit points left][; a repeated failure: the GM may rule a worse outcome"
+              "{repeated:flag}]."),
+    EventType("UnitResupplied", {"unit_id": int}, CIV, "{unit_id:unit} is back in supply; its stress is gone."),
+    EventType("LogisticsDropped", {"unit_ids": list[int]}, GM,
+              "Supply and crew records of {unit_ids:#unit} no longer in the world were dropped.", chronicle=False),
+    EventType("CrewPoolGrew", {"civ_id": int, "crew": int, "pool": int}, CIV,
+              "{civ_id:civ}'s colonies trained {crew:n} crew: {pool:n} in the pool."),
+    EventType("CrewDrawn", {"civ_id": int, "unit_id": int, "crew": int, "pool": int, "grade": str, "round": int},
+              CIV, "{unit_id:unit} took on a {grade} crew of {crew:n} from the pool ({pool:n} left)."),
+    EventType("CrewPromoted", {"unit_id": int, "grade": str, "round": int}, CIV,
+              "{unit_id:unit}'s crew is now {grade}."),
+    EventType("BattleSurvived", {"civ_id": int, "unit_ids": list[int]}, CIV,
+              "{unit_ids:#unit} of {civ_id:civ} survived a battle: their crews are blooded."),
+)
+
+# Movement orders and fleets (game.engine.fleets, steps/fleets.py): a fleet's orders are its owner's secret, so
+# every line is told to its civilization alone (others see its units as they see any unit).
+FLEET_EVENTS = (
+    EventType("FleetFormed", {"fleet_id": int, "civ_id": int, "name": str, "flagship": int, "unit_ids": list[int]},
+              CIV, "{name} was formed under {flagship:unit} ({unit_ids:#unit})."),
+    EventType("FleetJoined", {"fleet_id": int, "name": str, "unit_ids": list[int]}, CIV,
+              "{unit_ids:#unit} joined {name}."),
+    EventType("FleetLeft", {"fleet_id": int, "name": str, "unit_ids": list[int], "flagship": int | None,
+                            "disbanded": bool}, CIV,
+              "{unit_ids:#unit} left {name}[; {flagship:unit} leads it][; the fleet is disbanded{disbanded:flag}]."),
+    EventType("FleetOrdered", {"fleet_id": int, "name": str, "standing": str, "order": str, "waypoints": list[str],
+                               "route": str, "target_unit": int | None, "target_fleet": int | None, "leader": str},
+              CIV, "{name}'s orders: {order}[: {route}][, target {target_unit:unit}][, {leader}]."),
+    EventType("FleetSetOut", {"fleet_id": int, "name": str, "unit_ids": list[int], "sector_id": str,
+                              "poi_id": str | None, "eta": int, "rounds": int}, CIV,
+              "{name} set out for {sector_id:sector}[, {poi_id:poi}] (ETA {eta} MP, {rounds} round(s))."),
+    EventType("FleetMoved", {"fleet_id": int, "name": str, "unit_ids": list[int], "mp": int, "eta_left": int}, CIV,
+              "{name} moved {mp} MP at its slowest ship's rate; {eta_left} MP to go.", chronicle=False),
+    EventType("WaypointReached", {"fleet_id": int, "name": str, "sector_id": str, "waypoints": list[str]}, CIV,
+              "{name} reached its waypoint {sector_id:sector}[; {waypoints:#waypoint} to go]."),
+    EventType("TargetIntercepted", {"fleet_id": int, "name": str, "target_unit": int, "sector_id": str}, CIV,
+              "{name} intercepted {target_unit:unit} in {sector_id:sector} and holds there."),
+    EventType("FleetHeld", {"fleet_id": int, "name": str, "reason": str}, CIV,
+              "{name} holds where it is, its orders ended: {reason}."),
+    EventType("CraftEmbarked", {"unit_id": int, "rider_ids": list[int]}, CIV,
+              "{rider_ids:#unit} boarded {unit_id:unit}."),
+    EventType("CraftLaunched", {"unit_id": int, "rider_ids": list[int], "sector_id": str, "poi_id": str | None}, CIV,
+              "{unit_id:unit} launched {rider_ids:#unit} in {sector_id:sector}[, {poi_id:poi}]."),
+)
+
+# The ground war module (game.engine.ground_war; Expand 6, Exterminate 9, Exploit 4, the GM's destruction desk).
+GROUND_WAR_EVENTS = (
+    EventType("GroundForcesRaised", {"civ_id": int, "colony_id": int, "kind": str, "unit_ids": list[int],
+                                     "sector_id": str, "poi_id": str, "mu": int}, CIV,
+              "{civ_id:civ} raised {unit_ids:#unit} ({kind}) at {colony_id:colony} for {mu} MU."),
+    EventType("GroundBattleFought", {"colony_id": int, "planet_id": str, "invader_civ": int, "defender_civ": int,
+                                     "terrain": str, "weather": str, "weeks": int, "invaders": list[int],
+                                     "defenders": list[int], "levy": int, "invaders_lost": list[int],
+                                     "defenders_lost": list[int], "levy_lost": int, "victor": str | None,
+                                     "rebellion": bool}, WITNESSES,
+              "Ground battle for {colony_id:colony} ({terrain}, {weather}, {weeks} weeks): the {victor} won"
+              "[; {invaders_lost:#unit} of {invader_civ:civ} lost][; {defenders_lost:#unit} of {defender_civ:civ} "
+              "lost][; {levy_lost} militia of the levy fell].",
+              fallback="Ground battle for {colony_id:colony} ({terrain}, {weather}, {weeks} weeks): both sides "
+                       "still stand."),
+    EventType("ColonyLiberated", {"colony_id": int, "civ_id": int, "from_civ": int, "how": str}, WITNESSES,
+              "{colony_id:colony} is free of {from_civ:civ} by {how}."),
+    EventType("RebellionRolled", {"colony_id": int, "civ_id": int, "roll": int, "range": int, "rose": bool},
+              WITNESSES,
+              "{colony_id:colony} rolled {roll} for rebellion (rises on 1-{range})[{rose:flag}: it rises against "
+              "{civ_id:civ}]."),
+    EventType("RebelsRaised", {"colony_id": int, "civ_id": int, "unit_ids": list[int], "sector_id": str,
+                               "poi_id": str}, WITNESSES,
+              "Rebels of {civ_id:civ} raised {unit_ids:#unit} of militia at {colony_id:colony}."),
+    EventType("WorldDestructionProposed", {"destruction_id": int, "civ_id": int, "colony_id": int, "planet_id": str,
+                                           "what": str, "damage": int, "round": int}, CIV,
+              "{civ_id:civ} ordered {colony_id:colony} destroyed ({what}: {damage:n} damage); the GM decides."),
+    EventType("WorldDestructionRuled", {"destruction_id": int, "civ_id": int, "colony_id": int, "planet_id": str,
+                                        "what": str, "confirmed": bool, "reason": str, "step": str,
+                                        "max_output": int}, WITNESSES,
+              "The GM ruled on the order by {civ_id:civ} to destroy {planet_id:planet} ({what})[{confirmed:flag} "
+              "(carried out)]: {reason}"),
+)
+
+GAME_EVENTS = (*FLEET_EVENTS,
+               *PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS)
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS, *YARD_EVENTS,
+               *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import social
-from game.engine.factions import FACTIONS_BY_KEY
+from game.engine.factions import CARD_DRAW_CREDITS, FACTIONS_BY_KEY
 from game.engine.world import UnitState, World
 
 LEAD_VOTES = 10
@@ -65,3 +65,41 @@ def tallies(world: World, bids: dict[int, int]) -> list[Tally]:
             reasons[c].append(f"{bids[c]} MU bid")
     order = sorted(civs, key=lambda c: (-votes[c], c != world.governor, c))
     return [Tally(c, votes[c], tuple(reasons[c])) for c in order]
+
+
+# The Planetary Governor's powers ("The current Governor may play Proposal cards at the end of this Phase. ... The
+# Governor may prevent one attack this turn in Conflict Phase."). Ruling (docs/rules.md, "The Council"): the
+# Governor puts a Proposal to the Council in Explore 9 and every civilization votes on it in Explore 10, each with
+# the votes the Council would give it now (its leads, colonies, units, the Governor's 10, free votes; no bids);
+# it passes with more votes for than against, an abstention counting for neither.
+@dataclass(frozen=True)
+class ProposalCard:
+    key: str
+    name: str
+    mu_each: int  # what every civilization gains if it passes (credits MU one for one, a card its 10-credit draw)
+    skips_conflict: bool = False  # "SCP = Skip Conflict Phase": this round's skirmishes are called off
+    # The card as printed, for the page.
+    printed: str = ""
+
+    @property
+    def effect(self) -> str:
+        if self.skips_conflict:
+            return "no skirmish is fought this round"
+        return f"every civilization gains {self.mu_each} MU"
+
+
+PROPOSALS: tuple[ProposalCard, ...] = (
+    ProposalCard("global_terraforming", "Global Terraforming", 25, printed="All Players get 25 Credits"),
+    ProposalCard("un_charter", "UN Charter", 0, skips_conflict=True, printed="Skip Conflict Phase"),
+    ProposalCard("melt_ice_caps", "Melt Ice Caps", 5 * CARD_DRAW_CREDITS, printed="All Players draw 5 Cards"),
+    ProposalCard("salvage_unity_fusion_core", "Salvage Unity Fusion Core", 50,
+                 printed="All players get 50 Credits"),
+    ProposalCard("global_trade_pact", "Global Trade Pact", 25, printed="All Players get 25 Credits"),
+    ProposalCard("launch_solar_shade", "Launch Solar Shade", 5 * CARD_DRAW_CREDITS, printed="All Players draw 5 Cards"),
+)
+PROPOSALS_BY_KEY = {p.key: p for p in PROPOSALS}
+
+
+def ballot_weights(world: World) -> dict[int, int]:
+    """Each civilization's votes on a Proposal: its votes at a Council meeting now, without bids."""
+    return {t.civ_id: t.votes for t in tallies(world, {})}

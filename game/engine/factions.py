@@ -3,6 +3,7 @@ scores and restrictions, as "THE FACTIONS" gives them. A preset replaces the Adv
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 
@@ -100,3 +101,84 @@ FACTIONS: tuple[Faction, ...] = (
 )
 
 FACTIONS_BY_KEY: dict[str, Faction] = {f.key: f for f in FACTIONS}
+
+
+# How the card game's modifiers act in Centaurian Vector's round (docs/rules.md, "Factions in play"). Each is a
+# ruling kept here, read by the step that plays it.
+
+# "In Conflicts add +2 to their Force Total": the Conflict Table's totals are a few bonuses plus the Fog of War's
+# 1D10, so a Force point is a tenth of the fight; CV's fights are played by a combat system from the units'
+# stats, so each point is +10% to the faction's units' targeting (`combat_strength`).
+FORCE_POINT_PERCENT = 10
+# "A Base costs 20 Credits"; Morgan's "Bases cost an extra 5 credits" is that share (+25%) of a colony's price.
+BASE_COST_CREDITS = 20
+# "Players may pay 10 Credits ... to draw extra cards": a card is worth its draw price, credits being MU one for one
+# (docs/rules.md, "Research"). The Peacekeepers' extra card each turn is paid as that many MU in Exploit 1.
+CARD_DRAW_CREDITS = 10
+
+
+def of(faction_key: str) -> Faction | None:
+    return FACTIONS_BY_KEY.get(faction_key)
+
+
+def targeting_with_force_bonus(faction_key: str, targeting: float) -> float:
+    """A unit's targeting with its faction's Conflict Table bonus (the Believers' +2: +20%)."""
+    faction = of(faction_key)
+    bonus = faction.conflict_force_bonus if faction else 0
+    return targeting * (100 + bonus * FORCE_POINT_PERCENT) / 100
+
+
+def colony_price_mu(faction_key: str, mu: int) -> int:
+    """A colony's price in MU with the faction's extra base cost (Morgan: +5 on 20, rounded up)."""
+    faction = of(faction_key)
+    extra = faction.extra_base_cost if faction else 0
+    return mu + math.ceil(mu * extra / BASE_COST_CREDITS)
+
+
+def card_draw_mu(faction_key: str) -> int:
+    """The MU a faction's extra card draws are worth each round (the Peacekeepers: 10)."""
+    faction = of(faction_key)
+    return faction.extra_card_draws * CARD_DRAW_CREDITS if faction else 0
+
+
+def exploration_rolls(faction_key: str) -> int:
+    """How many times a civilization rolls to find a hidden object (Explore 5): once, the Gaians twice ("an extra
+    roll each turn on the Exploration Table")."""
+    faction = of(faction_key)
+    return 1 + (faction.extra_exploration_rolls if faction else 0)
+
+
+def modifiers(faction: Faction) -> list[str]:
+    """Every modifier and restriction of the faction, as its player reads them and as the round plays them."""
+    lines = [f"{score.title} {value:+d} at the start" for score, value in faction.starting_scores]
+    if faction.attacks_per_conflict == 0:
+        lines.append("Pacifist: may never start a skirmish, only defend (Explore 7)")
+    elif faction.attacks_per_conflict > 1:
+        lines.append(f"Aggressive: may attack {faction.attacks_per_conflict} civilizations a round (Explore 7)")
+    else:
+        lines.append("May attack 1 civilization a round (Explore 7)")
+    if faction.conflict_force_bonus:
+        lines.append(f"+{faction.conflict_force_bonus} Force in conflicts: its units' targeting "
+                     f"+{faction.conflict_force_bonus * FORCE_POINT_PERCENT}% (Exterminate 4)")
+    if faction.probe_modifier_against:
+        lines.append(f"Probe rolls against it +{faction.probe_modifier_against} (Personnel missions)")
+    if faction.probe_reroll_against_from is not None:
+        lines.append(f"Probe rolls of {faction.probe_reroll_against_from}+ against it may be rerolled")
+    if faction.research_roll_modifier:
+        lines.append(f"Research rolls {faction.research_roll_modifier:+d} (Explore 3)")
+    if faction.extra_research_rolls:
+        lines.append(f"{faction.extra_research_rolls} extra Research roll(s) a round (Explore 3)")
+    if faction.extra_exploration_rolls:
+        lines.append(f"{faction.extra_exploration_rolls} extra roll(s) to find hidden objects (Explore 5)")
+    if faction.mind_worms_give_units:
+        lines.append("Native life (mind worms) gives it units instead of destroying them (the GM rules)")
+    if faction.extra_card_draws:
+        lines.append(f"{faction.extra_card_draws} extra card a round: {card_draw_mu(faction.key)} MU (Exploit 1)")
+    if faction.free_council_votes:
+        lines.append(f"{faction.free_council_votes} free votes at the Council")
+    if faction.extra_starting_credits:
+        lines.append(f"{faction.extra_starting_credits} extra MU at the start")
+    if faction.extra_base_cost:
+        lines.append(f"Colonies cost {faction.extra_base_cost * 100 // BASE_COST_CREDITS}% more (Expand 5)")
+    lines.append(f"May not adopt {faction.forbidden_social_engineering} (Exploit 1)")
+    return lines

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
+from game.engine import factions
 from game.engine.combat import Defense, Weapon
 from game.engine.designer import Price
 from game.engine.diplomacy import Proposal, Relation
+from game.engine.ground_forces import ground_design, ground_type_of
 from game.engine.rulings import (
     CP_PER_MU,
     CP_PER_POP,
@@ -217,6 +220,76 @@ class ResearchProject:
 
 
 @dataclass(frozen=True)
+class Fleet:
+    """Units that move and fight together under a flagship (Cluster War §4.0-4.1, game.engine.fleets): the
+    Sectors still to reach in order, and a standing order ("" none: through the waypoints, then hold; "patrol":
+    round the waypoints for good; "intercept" / "follow" a unit, or "follow" a friendly fleet; "hold")."""
+
+    fleet_id: int
+    civ_id: int
+    name: str
+    flagship: int
+    unit_ids: tuple[int, ...]
+    waypoints: tuple[str, ...] = ()
+    standing: str = ""
+    target_unit: int | None = None
+    target_fleet: int | None = None
+
+
+@dataclass(frozen=True)
+class YardJob:
+    """A unit at a yard or alongside a repair ship (Cluster War §6.6, §9.6; game.engine.yards): repaired, or refitted
+    to `design_id`, by `yard_id`'s Build Points each Expand 8 until `bp_needed` are done."""
+
+    unit_id: int
+    civ_id: int
+    kind: str  # "repair" or "refit"
+    yard_id: int
+    bp_needed: int
+    bp_done: int = 0
+    design_id: str = ""  # a refit's new design
+
+
+@dataclass(frozen=True)
+class Stress:
+    """A unit's stress tag out of supply (Cluster War §4.3, game.engine.supply): the percent chance it fails its
+    next stress check, and the checks it has failed since it was last in supply."""
+
+    unit_id: int
+    tag: int = 0
+    failures: int = 0
+
+
+@dataclass(frozen=True)
+class Crew:
+    """A unit's crew grade (Cluster War §17.2, game.engine.supply): its grade, the round it reached it (drilling
+    counts from there) and the battles it has survived. A unit without one has a regular crew since the start."""
+
+    unit_id: int
+    grade: str = "regular"
+    since_round: int = 0
+    battles: int = 0
+
+
+@dataclass(frozen=True)
+class TradeRoute:
+    """A trade route (Exploit 2, game.engine.trade_routes): `civ_id`'s freighters carry trade between its colony
+    and a partner's colony along `sectors` (end to end); escorts sail with them as one convoy (CW §5.1). Raiders'
+    intercepts in a round (`raided_round`) cost the pair's trade of that round's Exploit 7."""
+
+    route_id: int
+    civ_id: int
+    colony_id: int
+    partner_civ: int
+    partner_colony_id: int
+    sectors: tuple[str, ...]
+    freighter_ids: tuple[int, ...]
+    escort_ids: tuple[int, ...] = ()
+    intercepts: int = 0
+    raided_round: int = 0
+
+
+@dataclass(frozen=True)
 class RuleOptions:
     """Campaign switches for the optional parts of the round."""
 
@@ -230,6 +303,16 @@ class RuleOptions:
     faction_restrictions: bool = False  # the Alpha Centauri factions' restrictions are enforced
     social: bool = False  # Alpha Centauri social engineering in Exploit 1 (game.engine.social)
     council_every: int = 0  # the Alpha Centauri Council meets every this many rounds (0: off; game.engine.council)
+    commerce_raiding: bool = False  # warships may raid trade routes in Exploit 2 (game.engine.trade_routes)
+    ground_war: bool = False  # Cluster War ground war (game.engine.ground_war): invasion, occupation, rebellion
+    ground_occupation_off: bool = False  # with it: a won invasion leaves the colony its owner's (setting)
+    terrain: bool = False  # Cluster War weather and terrain modify ground battles (§14)
+    supply: bool = False  # the Cluster War supply grid (game.engine.supply)
+    supply_attrition: bool = False  # units out of supply take stress checks (the module's option)
+    crew: bool = False  # the Cluster War crew pool and grades (game.engine.supply)
+    yards: bool = False  # Cluster War repair, refits, scrapping and crash building (game.engine.yards)
+    survey: bool = False  # Cluster War detection and survey (game.engine.survey)
+    fleets: bool = False  # Cluster War movement orders: fleets, waypoints, standing orders (game.engine.fleets)
 
 
 @dataclass(frozen=True)
@@ -267,6 +350,19 @@ class Mission:
 
 
 @dataclass(frozen=True)
+class WorldDestruction:
+    """§9.4 — a player's order to destroy a colony, glaze a biosphere or crack a planet, waiting for the GM."""
+
+    destruction_id: int
+    civ_id: int  # who ordered it
+    colony_id: int
+    planet_id: str
+    what: str  # "colony", "biosphere" or "planet" (game.engine.ground_war.DESTRUCTION)
+    damage: int  # the damage the rules ask for
+    round: int
+
+
+@dataclass(frozen=True)
 class World:
     designs: Mapping[str, UnitDesign] = field(default_factory=lambda: {d.design_id: d for d in STARTER_UNITS})
     sectors: Mapping[str, Sector] = field(default_factory=dict)
@@ -293,7 +389,15 @@ class World:
     social_adjustments: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
     governor: int | None = None  # the Planetary Governor elected by the last Council
     governor_terms: int = 0  # Councils in a row it has won
+    council_proposal: str = ""  # the Proposal card the Governor put to the Council (Explore 9), voted in Explore 10
     contacts: frozenset[tuple[int, int]] = frozenset()  # pairs that have spoken (Explore 8)
+    stress: Mapping[int, Stress] = field(default_factory=dict)  # unit id -> its stress tag (the supply module)
+    crews: Mapping[int, Crew] = field(default_factory=dict)  # unit id -> a crew not regular since the start
+    crew_pools: Mapping[int, int] = field(default_factory=dict)  # civ id -> crew not aboard any unit
+    yard_jobs: Mapping[int, YardJob] = field(default_factory=dict)  # unit id -> its repair or refit (game.engine.yards)
+    fleets: Mapping[int, Fleet] = field(default_factory=dict)  # fleet id -> fleet (the movement orders module)
+    trade_routes: Mapping[int, TradeRoute] = field(default_factory=dict)  # route id -> route (Exploit 2)
+    destructions: Mapping[int, WorldDestruction] = field(default_factory=dict)  # §9.4 orders waiting for the GM
     options: RuleOptions = field(default_factory=RuleOptions)
     next_id: int = 1
 
@@ -327,11 +431,19 @@ class World:
             index.setdefault(unit.sector_id, []).append(unit)
         return index
 
+    @cached_property
+    def _riders(self) -> dict[int, list[Unit]]:
+        """Carrier id -> the units riding in its hold, built once per (frozen) world: checking many cargo orders
+        does not scan every unit each time."""
+        holds: dict[int, list[Unit]] = {}
+        for unit in self.units.values():
+            if unit.carried_by is not None:
+                holds.setdefault(unit.carried_by, []).append(unit)
+        return holds
+
     def cargo_used(self, carrier_id: int) -> int:
         carrier = self.units[carrier_id]
-        riders = sum(
-            cargo_space_of(self.design_of(u)) for u in self.units.values() if u.carried_by == carrier_id
-        )
+        riders = sum(cargo_space_of(self.design_of(u)) for u in self._riders.get(carrier_id, ()))
         return carrier.ore + riders
 
     def cargo_free(self, carrier_id: int) -> int:
@@ -354,7 +466,7 @@ def _design_to_dict(design: UnitDesign) -> dict[str, Any]:
         "stats": vars(design.stats).copy(),
         "weapons": [{"type": w.type, "average_damage": w.average_damage} for w in design.weapons],
         "defenses": [{"type": d.type, "damage_resistance": d.damage_resistance} for d in design.defenses],
-        "specials": {k: v for k, v in vars(design.specials).items() if k != "research" or v},
+        "specials": {k: v for k, v in vars(design.specials).items() if k not in ("research", "way_station") or v},
         "crew": design.crew,
         "civ_id": design.civ_id,
     }
@@ -374,10 +486,15 @@ def _design_from_dict(data: Mapping[str, Any]) -> UnitDesign:
     )
 
 
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+
+
 def record_to_dict(record: object) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in vars(record).items():
-        if isinstance(value, frozenset):
+        if type(value) in _PLAIN:  # most fields: one set lookup instead of the checks below (50,000 units)
+            out[key] = value
+        elif isinstance(value, frozenset):
             out[key] = sorted(value)
         elif isinstance(value, tuple):
             out[key] = list(value)
@@ -409,7 +526,9 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # Module switches written only once on, so a world without them reads and writes as before.
-_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every")
+_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every",
+                    "supply", "supply_attrition", "crew",
+                    "fleets", "yards", "survey", "commerce_raiding")
 
 
 def world_to_dict(world: World) -> dict[str, Any]:
@@ -450,6 +569,18 @@ def world_to_dict(world: World) -> dict[str, Any]:
                                    for c, a in sorted(world.social_adjustments.items())]}
            if world.social_adjustments else {}),
         **({"governor": world.governor, "governor_terms": world.governor_terms} if world.governor else {}),
+        **({"council_proposal": world.council_proposal} if world.council_proposal else {}),
+        # The supply and crew modules' tables likewise.
+        **({"stress": [record_to_dict(t) for _, t in sorted(world.stress.items())]} if world.stress else {}),
+        **({"crews": [record_to_dict(c) for _, c in sorted(world.crews.items())]} if world.crews else {}),
+        **({"crew_pools": [{"civ_id": c, "crew": n} for c, n in sorted(world.crew_pools.items())]}
+           if world.crew_pools else {}),
+        **({"yard_jobs": [record_to_dict(j) for _, j in sorted(world.yard_jobs.items())]} if world.yard_jobs else {}),
+        **({"fleets": [record_to_dict(f) for _, f in sorted(world.fleets.items())]} if world.fleets else {}),
+        **({"trade_routes": [record_to_dict(r) for _, r in sorted(world.trade_routes.items())]}
+           if world.trade_routes else {}),
+        **({"destructions": [record_to_dict(x) for _, x in sorted(world.destructions.items())]}
+           if world.destructions else {}),
     })
 
 
@@ -495,6 +626,11 @@ def _unit_from_dict(d: Mapping[str, Any], designs: Mapping[str, UnitDesign]) -> 
 def world_from_dict(data: Mapping[str, Any]) -> World:
     designs = {d.design_id: d for d in STARTER_UNITS}
     designs.update((d["design_id"], _design_from_dict(d)) for d in data.get("designs", ()))
+    # A ground battalion's design is the §6.5 table's (game.engine.ground_forces): a scenario need not declare it.
+    for u in data.get("units", ()):
+        kind = ground_type_of(u["design_id"])
+        if kind is not None:
+            designs.setdefault(u["design_id"], ground_design(kind))
     units = {u["unit_id"]: _unit_from_dict(u, designs) for u in data.get("units", ())}
     return World(
         designs=designs,
@@ -541,7 +677,20 @@ def world_from_dict(data: Mapping[str, Any]) -> World:
         social_adjustments={a["civ_id"]: dict(a["scores"]) for a in data.get("social_adjustments", ())},
         governor=data.get("governor"),
         governor_terms=data.get("governor_terms", 0),
+        council_proposal=data.get("council_proposal", ""),
         contacts=frozenset(pair(*p) for p in data.get("contacts", ())),
+        stress={t["unit_id"]: Stress(**t) for t in data.get("stress", ())},
+        crews={c["unit_id"]: Crew(**c) for c in data.get("crews", ())},
+        crew_pools={p["civ_id"]: p["crew"] for p in data.get("crew_pools", ())},
+        yard_jobs={j["unit_id"]: YardJob(**j) for j in data.get("yard_jobs", ())},
+        fleets={f["fleet_id"]: Fleet(**{**f, "unit_ids": tuple(f["unit_ids"]),
+                                        "waypoints": tuple(f.get("waypoints", ()))})
+                for f in data.get("fleets", ())},
+        trade_routes={r["route_id"]: TradeRoute(**{**r, "sectors": tuple(r["sectors"]),
+                                                  "freighter_ids": tuple(r["freighter_ids"]),
+                                                  "escort_ids": tuple(r.get("escort_ids", ()))})
+                      for r in data.get("trade_routes", ())},
+        destructions={x["destruction_id"]: WorldDestruction(**x) for x in data.get("destructions", ())},
         options=RuleOptions(**data.get("options", {})),
         next_id=data.get(
             "next_id", 1 + max([0, *units, *(c["colony_id"] for c in data.get("colonies", ()))])
@@ -625,7 +774,9 @@ def colonization_price(world: World, civ_id: int, planet_id: str) -> Price:
     step = StepCode.parse(planet.step) if planet.step else home
     multiplier = colonization_multiplier(step, home, environmental_resistance=civ.environmental_resistance)
     cp = colonization_cost(max_output_of(planet), multiplier)
-    return Price(mu=colony_mu_cost(cp, world.options.cp_per_mu), build_points=0, ore=0)
+    # A faction's extra base cost (Morgan's) is added to the price (game.engine.factions).
+    mu = factions.colony_price_mu(civ.faction, colony_mu_cost(cp, world.options.cp_per_mu))
+    return Price(mu=mu, build_points=0, ore=0)
 
 
 def terraforming_price(planet: Planet) -> Price:

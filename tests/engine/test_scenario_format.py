@@ -25,6 +25,7 @@ from game.engine.world import (
     Civilization,
     Colony,
     ConstructionProject,
+    Fleet,
     Mine,
     Mission,
     Planet,
@@ -34,8 +35,10 @@ from game.engine.world import (
     Sector,
     SkirmishState,
     TerraformProject,
+    TradeRoute,
     Unit,
     World,
+    YardJob,
     world_to_dict,
 )
 
@@ -50,8 +53,8 @@ RECORDS: dict[str, type] = {
     "options": RuleOptions, "design": UnitDesign, "sector": Sector, "poi": PointOfInterest, "planet": Planet,
     "civilization": Civilization, "unit": Unit, "colony": Colony, "mine": Mine, "project": ConstructionProject,
     "terraforming": TerraformProject, "skirmish": SkirmishState,
-    "research_project": ResearchProject, "agent": Agent, "mission": Mission, "relation": Relation,
-    "proposal": Proposal,
+    "research_project": ResearchProject, "agent": Agent, "mission": Mission, "relation": Relation, "fleet": Fleet,
+    "proposal": Proposal, "yard_job": YardJob, "trade_route": TradeRoute,
 }
 
 SMALL: dict[str, Any] = {
@@ -122,7 +125,8 @@ def test_the_world_tables_are_those_world_to_dict_writes() -> None:
     written = {*world_to_dict(World()), "research"}  # research: written once a project is open
     # The personnel, diplomacy and social modules' tables are written once they have put something in them.
     later = {"agents", "missions", "relations", "proposals", "social", "social_adjustments", "governor",
-             "governor_terms"}
+             "governor_terms", "council_proposal", "yard_jobs", "fleets",
+             "trade_routes"}
     assert set(SCHEMA["$defs"]["world"]["properties"]) == written | later
 
 

@@ -7,6 +7,7 @@ through `steps.common.run_orders`). See docs/architecture.md, "Adding an order k
 
 from __future__ import annotations
 
+from game.engine.fleets import FLEET_NAME_LIMIT, MAX_WAYPOINTS
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
     check_build_mine,
@@ -27,6 +28,16 @@ from game.engine.orders.checks import (
     check_start_terraforming,
     check_unload,
 )
+from game.engine.orders.council import (
+    BALLOT_CHOICES,
+    PROPOSAL_CHOICES,
+    check_council_proposal,
+    check_council_vote,
+    check_prevent_attack,
+    offer_council_proposal,
+    offer_council_vote,
+    offer_prevent_attack,
+)
 from game.engine.orders.diplomacy import (
     ANSWER_CHOICES,
     IN_FORCE_CHOICES,
@@ -40,6 +51,35 @@ from game.engine.orders.diplomacy import (
     offer_break_treaty,
     offer_declare_war,
     offer_propose_treaty,
+)
+from game.engine.orders.fleets import (
+    COURSE_MODES,
+    STANDING_CHOICES,
+    check_embark,
+    check_fleet_course,
+    check_fleet_standing,
+    check_form_fleet,
+    check_join_fleet,
+    check_launch,
+    check_leave_fleet,
+    offer_embark,
+    offer_fleet_course,
+    offer_fleet_standing,
+    offer_form_fleet,
+    offer_join_fleet,
+    offer_launch,
+    offer_leave_fleet,
+)
+from game.engine.orders.ground_war import (
+    DESTRUCTION_CHOICES,
+    KIND_CHOICES,
+    MAX_RAISED,
+    check_destroy_world,
+    check_invade,
+    check_raise,
+    offer_destroy_world,
+    offer_invade,
+    offer_raise,
 )
 from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
@@ -94,6 +134,15 @@ from game.engine.orders.social import (
     offer_council_bid,
     offer_social_engineering,
 )
+from game.engine.orders.trade_routes import (
+    check_close_trade_route,
+    check_open_trade_route,
+    check_raid_commerce,
+    offer_close_trade_route,
+    offer_open_trade_route,
+    offer_raid_commerce,
+)
+from game.engine.orders.yards import check_refit, check_repair, check_scrap, offer_refit, offer_repair, offer_scrap
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -103,6 +152,7 @@ TEXT_LIMIT = 4000  # characters of a declaration or a message
 ATTACHMENTS = (Choice("map", "Your star charts (the Sectors and points of interest you know)"),)
 UNIT_NAME_LIMIT = 80  # characters of a unit's name
 MINE_STATIONS_LIMIT = 100  # stations a mine is built with at once
+MOVEMENT_STEPS = frozenset({"explore.14", "exterminate.10"})  # "Plot a Course" steps: every movement order
 
 KINDS: tuple[OrderKind, ...] = (
     # A free-text declaration to the GM, legal in every step that takes orders: how a hand-refereed game gives
@@ -127,6 +177,88 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_plot_course,
         offer_plot_course,
+    ),
+    # Explore 14 and Exterminate 10 — movement orders and fleets (game.engine.fleets): offered only while the
+    # module_cw_fleets switch is on.
+    OrderKind(
+        "FormFleet",
+        "Form a fleet",
+        "Put units of one Sector under a flagship: they move together at the slowest one's Move Rate and fight "
+        "together.",
+        MOVEMENT_STEPS,
+        (
+            Field("name", "Name of the fleet", "text", max_length=FLEET_NAME_LIMIT),
+            Field("flagship_id", "Flagship", "unit"),
+            Field("unit_ids", "Other units", "units", required=False),
+        ),
+        check_form_fleet,
+        offer_form_fleet,
+    ),
+    OrderKind(
+        "JoinFleet",
+        "Join a fleet",
+        "Add units in a fleet's Sector to it.",
+        MOVEMENT_STEPS,
+        (Field("fleet_id", "Fleet", "fleet"), Field("unit_ids", "Units that join", "units")),
+        check_join_fleet,
+        offer_join_fleet,
+    ),
+    OrderKind(
+        "LeaveFleet",
+        "Leave a fleet",
+        "Take units out of a fleet (none chosen: disband it); a fleet in transit cannot be recalled.",
+        MOVEMENT_STEPS,
+        (Field("fleet_id", "Fleet", "fleet"), Field("unit_ids", "Units that leave", "units", required=False)),
+        check_leave_fleet,
+        offer_leave_fleet,
+    ),
+    OrderKind(
+        "FleetCourse",
+        "Set a fleet's course",
+        "Waypoints in order: the fleet goes from one to the next, each leg at its slowest member's Move Rate, "
+        "once or on patrol round them.",
+        MOVEMENT_STEPS,
+        (
+            Field("fleet_id", "Fleet", "fleet"),
+            Field("waypoints", "Waypoints, in order", "sectors", maximum=MAX_WAYPOINTS),
+            Field("mode", "How", "option", required=False, options=COURSE_MODES),
+        ),
+        check_fleet_course,
+        offer_fleet_course,
+    ),
+    OrderKind(
+        "FleetStandingOrder",
+        "Give a fleet a standing order",
+        "Hold where it is, intercept a unit you see, or follow a unit you see or another of your fleets: the "
+        "fleet is re-aimed each round at where its target is.",
+        MOVEMENT_STEPS,
+        (
+            Field("fleet_id", "Fleet", "fleet"),
+            Field("standing", "Order", "option", options=STANDING_CHOICES),
+            Field("unit_id", "Target unit", "unit", required=False),
+            Field("target_fleet_id", "Fleet to follow", "fleet", required=False),
+        ),
+        check_fleet_standing,
+        offer_fleet_standing,
+    ),
+    OrderKind(
+        "Embark",
+        "Take craft aboard",
+        "Small craft and other units without an FTL drive board a ship's hangar or hold here, each taking room "
+        "for its scale, and travel with it.",
+        MOVEMENT_STEPS,
+        (Field("unit_id", "Carrier", "unit"), Field("rider_ids", "Craft that board", "units")),
+        check_embark,
+        offer_embark,
+    ),
+    OrderKind(
+        "Launch",
+        "Launch craft",
+        "Units aboard a ship leave it where it is (none chosen: all of them).",
+        MOVEMENT_STEPS,
+        (Field("unit_id", "Carrier", "unit"), Field("rider_ids", "Craft that leave", "units", required=False)),
+        check_launch,
+        offer_launch,
     ),
     OrderKind(
         "StartSkirmish",
@@ -284,6 +416,37 @@ KINDS: tuple[OrderKind, ...] = (
         check_resume_construction,
         offer_resume_construction,
     ),
+    # Expand 6 — the repair and refits module (game.engine.yards): offered only while it is switched on.
+    OrderKind(
+        "RepairUnit",
+        "Repair a unit",
+        "A damaged unit is repaired at a yard (a Construction unit in a Sector with your Suitable Site) or alongside a "
+        "repair ship: half the damaged share of its price is paid now, the work advances each Expand 8.",
+        frozenset({"expand.6"}),
+        (Field("unit_id", "Damaged unit", "unit"), Field("yard_id", "Yard or repair ship", "unit")),
+        check_repair,
+        offer_repair,
+    ),
+    OrderKind(
+        "RefitUnit",
+        "Refit a unit",
+        "A unit is refitted at a yard to another design of the same hull: the price difference is paid now, the "
+        "work (half the new design's Build Points) advances each Expand 8.",
+        frozenset({"expand.6"}),
+        (Field("unit_id", "Unit", "unit"), Field("yard_id", "Yard", "unit"),
+         Field("design_id", "New design", "design")),
+        check_refit,
+        offer_refit,
+    ),
+    OrderKind(
+        "ScrapUnit",
+        "Scrap a unit",
+        "A unit is broken up at a yard: half its Ore comes back to your stock there.",
+        frozenset({"expand.6"}),
+        (Field("unit_id", "Unit", "unit"), Field("yard_id", "Yard", "unit")),
+        check_scrap,
+        offer_scrap,
+    ),
     OrderKind(
         "StartTerraforming",
         "Start terraforming",
@@ -412,6 +575,48 @@ KINDS: tuple[OrderKind, ...] = (
         check_answer_treaty,
         offer_answer_treaty,
     ),
+    # Exploit 2 — trade routes and commerce raiding (game.engine.trade_routes): with the trade module on.
+    OrderKind(
+        "OpenTradeRoute",
+        "Open a trade route",
+        "Freighters at your colony carry trade to a partner's colony you do not trade with yet (not neighbours, no "
+        "agreement): limited trade each Exploit 7, never more than their holds carry; escorts sail with them.",
+        frozenset({"exploit.2"}),
+        (
+            Field("colony_id", "From your colony", "colony"),
+            Field("to_colony_id", "To the partner's colony", "colony"),
+            Field("unit_ids", "Freighters", "units"),
+            Field("escort_ids", "Escorts (armed, they fight raiders first)", "units", required=False),
+        ),
+        check_open_trade_route,
+        offer_open_trade_route,
+    ),
+    OrderKind(
+        "CloseTradeRoute",
+        "Close a trade route",
+        "Bring a route's freighters and escorts home: they are free again, and the route's trade ends.",
+        frozenset({"exploit.2"}),
+        (
+            Field("colony_id", "From your colony", "colony"),
+            Field("to_colony_id", "To the partner's colony", "colony"),
+        ),
+        check_close_trade_route,
+        offer_close_trade_route,
+    ),
+    OrderKind(
+        "RaidCommerce",
+        "Raid commerce",
+        "A warship sweeps the Sectors from where it is to the one you pick (within a quarter's move) and back, "
+        "hunting the convoys of civilizations you are at war with: 10% a Sector of their routes, 30% at a route's "
+        "star system (1% and 3% without sensors).",
+        frozenset({"exploit.2"}),
+        (
+            Field("unit_id", "Raider", "unit"),
+            Field("sector_id", "Sweep to", "sector"),
+        ),
+        check_raid_commerce,
+        offer_raid_commerce,
+    ),
     # Exploit 1 — the social factors module (game.engine.social): offered only while it is switched on.
     OrderKind(
         "SocialEngineering",
@@ -432,6 +637,37 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("mu", "MU to bid", "integer", minimum=1, maximum=MAX_BID_MU),),
         check_council_bid,
         offer_council_bid,
+    ),
+    # Explore 9 and 10 — the Planetary Governor's powers and the Council's vote (game.engine.council).
+    OrderKind(
+        "PreventAttack",
+        "Prevent an attack (Planetary Governor)",
+        "As Planetary Governor, call off one civilization's attack on another this round: every skirmish it "
+        "declared against them in Explore 7 is cancelled. Once a round.",
+        frozenset({"explore.9"}),
+        (Field("attacker_civ_id", "Attacker", "civ"), Field("target_civ_id", "Its target", "civ")),
+        check_prevent_attack,
+        offer_prevent_attack,
+    ),
+    OrderKind(
+        "CouncilProposal",
+        "Put a Proposal to the Council (Planetary Governor)",
+        "As Planetary Governor, put one Proposal card to the Council; every civilization votes on it in Explore 10 "
+        "with its Council votes, and it passes with more votes for than against.",
+        frozenset({"explore.9"}),
+        (Field("proposal", "Proposal", "option", options=PROPOSAL_CHOICES),),
+        check_council_proposal,
+        offer_council_proposal,
+    ),
+    OrderKind(
+        "CouncilVote",
+        "Vote on the Council's Proposal",
+        "Vote for or against the Proposal the Planetary Governor put to the Council, with your Council votes; "
+        "not voting is abstaining.",
+        frozenset({"explore.10"}),
+        (Field("ballot", "Your vote", "option", options=BALLOT_CHOICES),),
+        check_council_vote,
+        offer_council_vote,
     ),
     # Explore 12 — the personnel module (game.engine.personnel): offered only while it is switched on.
     OrderKind(
@@ -476,5 +712,39 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_mission,
         offer_mission,
+    ),
+    # The ground war module (game.engine.ground_war, Cluster War §6.5, §9.2, §9.4): offered only while it is on.
+    OrderKind(
+        "RaiseGroundForces",
+        "Raise ground forces",
+        "Train battalions at a colony's training base (size 25); they are ready for the next round's orders and "
+        "travel in cargo holds.",
+        frozenset({"expand.6"}),
+        (
+            Field("colony_id", "Training base", "colony"),
+            Field("kind", "Type", "option", options=KIND_CHOICES),
+            Field("count", "Battalions", "integer", minimum=1, maximum=MAX_RAISED),
+        ),
+        check_raise,
+        offer_raise,
+    ),
+    OrderKind(
+        "Invade",
+        "Invade a colony",
+        "Land battalions on a colony whose orbit you hold; they fight its defenders for up to 12 weeks. Won: you "
+        "occupy it (or free your own).",
+        frozenset({"exterminate.9"}),
+        (Field("colony_id", "Colony", "colony"), Field("unit_ids", "Battalions that land", "units")),
+        check_invade,
+        offer_invade,
+    ),
+    OrderKind(
+        "DestroyWorld",
+        "Destroy a world",
+        "Destroy a colony, glaze its biosphere or crack its planet (§9.4); the GM confirms or refuses it.",
+        frozenset({"exterminate.9"}),
+        (Field("colony_id", "Colony", "colony"), Field("what", "What", "option", options=DESTRUCTION_CHOICES)),
+        check_destroy_world,
+        offer_destroy_world,
     ),
 )

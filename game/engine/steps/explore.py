@@ -5,15 +5,16 @@ Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (dip
 
 from __future__ import annotations
 
-from game.engine import rulings
+from game.engine import factions, rulings
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
-from game.engine.steps import missions
+from game.engine.steps import fleets, missions
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import transfer_technology
 from game.engine.world import (
+    Civilization,
     Unit,
     UnitState,
     World,
@@ -32,11 +33,11 @@ def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: 
     Round") ends.
     """
     world = step_input.world
-    events: list[Event] = []
+    events, in_fleets = fleets.fleet_moves(world)  # a fleet moves at its slowest member's rate (§4.0)
     for unit in sorted(world.units.values(), key=lambda u: u.unit_id):
         if unit.state is UnitState.ENGAGED and unit.task in ONE_ROUND_TASKS:
             events.append(to_civ(unit.civ_id, "UnitReleased", {"unit_id": unit.unit_id, "task": unit.task}))
-        elif unit.state is UnitState.EN_ROUTE:
+        elif unit.state is UnitState.EN_ROUTE and unit.unit_id not in in_fleets:
             mp = world.design_of(unit).stats.movement_rate
             events.append(
                 to_civ(
@@ -54,7 +55,9 @@ def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: 
 
 def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[Event]:
     """2. An En Route Unit whose ETA has been met or exceeded now arrives at its Destination and is
-    Operational."""
+    Operational.
+
+    (With the movement orders module, a fleet that arrives reaches its waypoint, or intercepts its target.)"""
     return [
         to_civ(
             unit.civ_id,
@@ -67,7 +70,7 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
         )
         for unit in sorted(step_input.world.units.values(), key=lambda u: u.unit_id)
         if unit.state is UnitState.EN_ROUTE and unit.eta_left <= 0
-    ]
+    ] + fleets.fleet_arrivals(step_input.world)
 
 
 def explore_4_spies_report(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -117,9 +120,13 @@ def _observers(world: World, civ_id: int, units: list[Unit]) -> dict[str, int]:
     return best
 
 
-def _gm_finds(dice: Dice, civ_id: int, poi_id: str, sensors: int) -> bool:
-    roll = dice.roll(rulings.HIDDEN_DETECTION_DIE, f"civ {civ_id} detects hidden {poi_id}")
-    return roll + sensors >= rulings.HIDDEN_DETECTION_TARGET
+def _gm_finds(dice: Dice, civ: Civilization, poi_id: str, sensors: int) -> bool:
+    # A faction with extra exploration rolls (the Gaians) rolls again when a roll fails.
+    return any(
+        dice.roll(rulings.HIDDEN_DETECTION_DIE, f"civ {civ.civ_id} detects hidden {poi_id}") + sensors
+        >= rulings.HIDDEN_DETECTION_TARGET
+        for _ in range(factions.exploration_rolls(civ.faction))
+    )
 
 
 def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -155,9 +162,13 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
             *(d.stats.signature for d in world.designs.values()),
         ]
     )
+    present_by_civ: dict[int, list[Unit]] = {}
+    for units in index.values():
+        for unit in units:
+            present_by_civ.setdefault(unit.civ_id, []).append(unit)
     events: list[Event] = []
     for civ_id in sorted(world.civs):
-        own = [u for units in index.values() for u in units if u.civ_id == civ_id]
+        own = present_by_civ.get(civ_id, [])
         civ = world.civs[civ_id]
         by_sensors: dict[int, set[tuple[int, int]]] = {}
         for sector, sensors in _observers(world, civ_id, own).items():
@@ -194,7 +205,7 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
             if (
                 hidden == 0
                 or poi_id in civ.known_pois
-                or (hidden == 1 and world.options.gm_detection_rolls and _gm_finds(dice, civ_id, poi_id, sensors))
+                or (hidden == 1 and world.options.gm_detection_rolls and _gm_finds(dice, civ, poi_id, sensors))
             ):
                 seen_pois.add(poi_id)
         events.append(
@@ -233,17 +244,21 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     colonies_by_sector: dict[str, list[int]] = {}
     for colony in world.colonies.values():
         colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
+    # Scanning takes working sensors, as plotting a course does (docs/rules.md, Explore 6): each civilization's
+    # best Sensors in each Sector, found in one pass over the units.
+    best_by_civ: dict[int, dict[str, int]] = {}
+    for sector, present in index.items():
+        for unit in present:
+            sensors = world.design_of(unit).stats.sensors
+            best = best_by_civ.setdefault(unit.civ_id, {})
+            if sensors >= rulings.MIN_SCAN_SENSORS and sensors > best.get(sector, 0):
+                best[sector] = sensors
     events: list[Event] = []
     for civ_id in sorted(world.civs):
         civ = world.civs[civ_id]
         pois: set[str] = set()
         units: set[int] = set()
-        best: dict[str, int] = {}
-        for sector, present in index.items():
-            # Scanning takes working sensors, as plotting a course does (docs/rules.md, Explore 6).
-            sensors = max([0, *(world.design_of(u).stats.sensors for u in present if u.civ_id == civ_id)])
-            if sensors >= rulings.MIN_SCAN_SENSORS:
-                best[sector] = sensors
+        best = best_by_civ.get(civ_id, {})
         for sector, sensors in sorted(best.items()):
             for target in index[sector]:
                 design = world.design_of(target)
@@ -257,7 +272,7 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
                 if (
                     hidden < 2
                     or poi_id in civ.known_pois
-                    or (world.options.gm_detection_rolls and _gm_finds(dice, civ_id, poi_id, sensors))
+                    or (world.options.gm_detection_rolls and _gm_finds(dice, civ, poi_id, sensors))
                 ):
                     pois.add(poi_id)
         planets = {p for poi in pois for p in planets_by_poi.get(poi, ())}
@@ -383,5 +398,7 @@ def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
     ("A unit must have operational Sensors and Star Charts to Plot a Course. When you plot a course, you are
     given an ETA which represents the number of Movement Points you need to expend to get to the
     destination.")
+
+    (With the movement orders module: the fleet and carrier orders too, then every fleet sets out on its next leg.)
     """
-    return run_orders(step_input, {"PlotCourse": plot_course})
+    return fleets.movement(step_input, {"PlotCourse": plot_course})

@@ -4,12 +4,13 @@ resolved." Every skirmish declared in Explore 7 runs through these steps togethe
 
 from __future__ import annotations
 
-from game.engine import rulings
+from game.engine import factions, rulings, supply
 from game.engine.combat import CombatSide, CombatUnit, Skirmish
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
+from game.engine.steps import fleets, ground_war
 from game.engine.steps.common import run_orders, to_civs
 from game.engine.steps.explore import plot_course
 from game.engine.steps.research import research_interruptions
@@ -43,6 +44,12 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
     """
     world = step_input.world
     index = world.units_by_sector()
+    # Each civilization's armed, Operational units that are present somewhere: who may move in to fight.
+    fighters: dict[int, list[Unit]] = {}
+    for present in index.values():
+        for u in present:
+            if is_present(u) and u.state is UnitState.OPERATIONAL and is_armed(world.design_of(u)):
+                fighters.setdefault(u.civ_id, []).append(u)
     events: list[Event] = []
     for s in _with_status(world, "declared"):
         here = [
@@ -50,14 +57,10 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
         ]
         moved = sorted(
             u.unit_id
-            for u in world.units.values()
-            if u.civ_id == s.attacker_civ
-            and u.sector_id != s.sector_id
-            and is_present(u)
-            and u.state is UnitState.OPERATIONAL
-            and is_armed(world.design_of(u))
-            and can_reach_in_one_round(world, u, s.sector_id)
+            for u in fighters.get(s.attacker_civ, [])
+            if u.sector_id != s.sector_id and can_reach_in_one_round(world, u, s.sector_id)
         )
+        moved = sorted({*moved, *fleets.fleet_mates(world, set(moved), s.sector_id)})  # a fleet fights together
         if not moved and not any(u.civ_id == s.attacker_civ for u in here):
             events.append(
                 to_civs(
@@ -149,11 +152,12 @@ def combat_unit(world: World, unit: Unit, full_strength: bool = False) -> Combat
         hp=float(design.stats.hp) if full_strength else unit.hp,
         max_hp=float(design.stats.hp),
         evasion=design.stats.evasion,
-        targeting=design.stats.targeting,
+        targeting=factions.targeting_with_force_bonus(world.civs[unit.civ_id].faction, design.stats.targeting),
         weapons=design.weapons,
         defenses=design.defenses,
         ore_carried=unit.ore,
         crew=design.crew,
+        attack_factor=supply.attack_factor(world, unit),
     )
 
 
@@ -281,8 +285,11 @@ def exterminate_7_victor(step_input: StepInput, dice: Dice) -> list[Event]:
     return events
 
 
-def _capture(order: OrderCommand, world: World) -> list[Event]:
+def _capture(order: OrderCommand, world: World, round_number: int) -> list[Event]:
+    """With the crew module the prize crew comes out of the victor's pool (game.engine.supply)."""
     unit = world.units[order.payload["unit_id"]]
+    prize = [supply.draw_crew(world, order.civ_id, unit.unit_id, round_number, prize=True)
+             ] if world.options.crew else []
     return [
         to_civs(
             [order.civ_id, unit.civ_id],
@@ -292,7 +299,8 @@ def _capture(order: OrderCommand, world: World) -> list[Event]:
                 "from_civ": unit.civ_id,
                 "civ_id": order.civ_id,
             },
-        )
+        ),
+        *prize,
     ]
 
 
@@ -319,7 +327,7 @@ def exterminate_8_capture_or_destroy(step_input: StepInput, dice: Dice) -> list[
     return run_orders(
         step_input,
         {
-            "Capture": _capture,
+            "Capture": lambda order, world: _capture(order, world, step_input.pointer.round),
             "DestroyUnit": lambda order, world: _destroy(order, world, step_input),
         },
     )
@@ -358,15 +366,19 @@ def _destroy_colony(order: OrderCommand, world: World) -> list[Event]:
 def exterminate_9_occupy_or_destroy_colonies(step_input: StepInput, dice: Dice) -> list[Event]:
     """9. Next the Victor can Occupy or Destroy any Colonies in the sector. (Occupying a Colony Engages a Unit
     indefinitely.)"""
-    return run_orders(step_input, {"Occupy": _occupy, "DestroyColony": _destroy_colony})
+    return run_orders(step_input, {"Occupy": _occupy, "DestroyColony": _destroy_colony,
+                                   # the ground war module (§9.2, §9.4): invasion, and worlds destroyed on the GM's word
+                                   "Invade": ground_war.invade(dice),
+                                   "DestroyWorld": ground_war.destroy_world(step_input.pointer.round)})
 
 
 def exterminate_10_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
     """10. Any units not currently Engaged may Plot a Course to another Sector and begin moving towards it.
 
-    The phase's skirmishes are over after this step and leave the world.
+    The phase's skirmishes are over after this step and leave the world; with the crew module the crews that
+    came through one are counted blooded first (game.engine.supply).
     """
-    events = run_orders(step_input, {"PlotCourse": plot_course})
+    events = fleets.movement(step_input, {"PlotCourse": plot_course}) + supply.battles_survived(step_input.world)
     skirmishes = sorted(step_input.world.skirmishes)
     if skirmishes:
         events.append(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import council, social
+from game.engine import council, factions, social
 from game.engine.apply import apply_events
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
@@ -24,10 +24,18 @@ def _bid(order: OrderCommand, world: World) -> list[Event]:
     return [to_civ(order.civ_id, "CouncilBidPaid", {"civ_id": order.civ_id, "mu": order.payload["mu"]})]
 
 
+def _extra_cards(world: World) -> list[Event]:
+    """The Peacekeepers "draw an extra card once per turn": its draw price in MU (game.engine.factions)."""
+    return [to_civ(c, "FactionCardDrawn", {"civ_id": c, "faction": factions.FACTIONS_BY_KEY[civ.faction].name,
+                                           "mu": factions.card_draw_mu(civ.faction)})
+            for c, civ in sorted(world.civs.items()) if factions.card_draw_mu(civ.faction)]
+
+
 def exploit_1_social_engineering(step_input: StepInput, dice: Dice) -> list[Event]:
     """1. Optional: TODO Population morale update/manipulation goes here… — filled by the social factors module
-    (each civilization may play one Social Engineering card, Alpha Centauri's Social Engineering Phase) and the
-    Council module (in a round the Council meets, the secret bids are paid and the Planetary Governor elected)."""
+    (each civilization may play one Social Engineering card, Alpha Centauri's Social Engineering Phase), the
+    factions (the Peacekeepers' extra card of the turn) and the Council module (in a round the Council meets, the
+    secret bids are paid and the Planetary Governor elected)."""
     world = step_input.world
     meeting = council.meets(world, step_input.pointer.round)
     handlers: dict[str, OrderHandler] = {}
@@ -35,7 +43,7 @@ def exploit_1_social_engineering(step_input: StepInput, dice: Dice) -> list[Even
         handlers["SocialEngineering"] = _engineer
     if meeting:
         handlers["CouncilBid"] = _bid
-    events = run_orders(step_input, handlers)
+    events = _extra_cards(world) + run_orders(step_input, handlers)
     if world.options.council_every and not meeting:
         events += [to_civ(o.civ_id, "OrderRejected", {
             "kind": o.kind, "payload": dict(o.payload), "field": "kind",
