@@ -89,6 +89,10 @@ MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
+BUILT_MODULES |= {"module_cw_yards", "module_cw_survey"}  # game.engine.yards, game.engine.survey
+BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
+BUILT_MODULES |= {"module_cw_ground_war", "module_cw_terrain"}  # game.engine.ground_war, ground_forces
+BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
 def _not_built(module: str) -> str:
@@ -118,8 +122,8 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
     ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
     ("module_cw_trade", "Cluster War trade",
-     "Relations and treaties (Explore 9, 10) and trade levels (Exploit 7, 9), played by the engine; trade routes "
-     "and commerce raiding (Exploit 1, 2) by hand."),
+     "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
+     "(Exploit 7, 9), played by the engine."),
     ("module_cw_fleets", "Cluster War movement orders",
      "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
     ("module_cw_supply", "Cluster War supply",
@@ -176,7 +180,8 @@ def _module_settings() -> list[Setting]:
                     Kind.CHOICE, "cluster_war", Effect.NEXT_ROUND,
                     (("cluster_war", "Cluster War R&D roll"), ("alpha_centauri", "Alpha Centauri Research table")))],
         "module_cw_trade": [Setting(
-            "commerce_raiding", "modules", "Commerce raiding", "Warships may raid enemy trade routes.",
+            "commerce_raiding", "modules", "Commerce raiding",
+            "Warships may raid the trade routes of civilizations at war with theirs (Exploit 2, Cluster War §9.5).",
             Kind.BOOL, False, Effect.NEXT_ROUND)],
         "module_cw_supply": [Setting(
             "supply_attrition", "modules", "Units out of supply suffer attrition",
@@ -501,9 +506,29 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
+    if "module_cw_fleets" in rule_options:  # Explore 1, 2, 14, Exterminate 1, 10: fleets (game.engine.fleets)
+        world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
+    if "commerce_raiding" in rule_options:  # Exploit 2: warships may raid trade routes (game.engine.trade_routes)
+        world = replace(world, options=replace(world.options, commerce_raiding=bool(rule_options["commerce_raiding"])))
     if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
         world = replace(world, options=replace(world.options,
                                                personnel_missions=bool(rule_options["module_cg_personnel"])))
+    if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
+        on = bool(rule_options["module_cw_supply"])
+        world = replace(world, options=replace(world.options, supply=on,
+                                               supply_attrition=on and rule_options.get("supply_attrition", True)))
+    if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
+        world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
+    if "module_cw_yards" in rule_options:  # Expand 6 and 8: repair, refits, scrapping, crash building
+        world = replace(world, options=replace(world.options, yards=bool(rule_options["module_cw_yards"])))
+    if "module_cw_survey" in rule_options:  # Explore 6 and 14, Expand 5: surveys (game.engine.survey)
+        world = replace(world, options=replace(world.options, survey=bool(rule_options["module_cw_survey"])))
+    if "module_cw_ground_war" in rule_options:  # Expand 6, Exterminate 9, Exploit 4-5 (game.engine.ground_war)
+        on = bool(rule_options["module_cw_ground_war"])
+        world = replace(world, options=replace(world.options, ground_war=on, ground_occupation_off=on and not
+                                               rule_options.get("ground_occupation", True)))
+    if "module_cw_terrain" in rule_options:  # ground battles' terrain and weather (game.engine.ground_forces)
+        world = replace(world, options=replace(world.options, terrain=bool(rule_options["module_cw_terrain"])))
     return world
 
 
@@ -518,7 +543,17 @@ def from_world(world: World) -> dict[str, Any]:
             # the personnel module only when the world has it on, so a world without it reads as before
             **({"module_cg_personnel": True} if world.options.personnel_missions else {}),
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
+            **({"commerce_raiding": True} if world.options.commerce_raiding else {}),
+            **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),
+            **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
+               if world.options.supply else {}),
+            **({"module_cw_crew": True} if world.options.crew else {}),
+            **({"module_cw_yards": True} if world.options.yards else {}),
+            **({"module_cw_survey": True} if world.options.survey else {}),
+            **({"module_cw_ground_war": True, "ground_occupation": not world.options.ground_occupation_off}
+               if world.options.ground_war else {}),
+            **({"module_cw_terrain": True} if world.options.terrain else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
                if world.options.council_every else {})}

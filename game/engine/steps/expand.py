@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from game.engine import rulings
+from game.engine import rulings, supply
 from game.engine.designer import mine_output, mine_price, unit_price
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
+from game.engine.steps import ground_war
 from game.engine.steps.common import run_orders, to_civ
+from game.engine.steps.yards import YARD_ORDERS, yard_work_advances
 from game.engine.world import (
     ConstructionProject,
     UnitState,
@@ -67,7 +69,8 @@ def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list
 
     The same moment as Expand 8's "Operational at the start of the next Fiscal Quarter". A project whose unit
     is no longer its civilization's unit Under Construction (a world repaired by the GM, or stored before units
-    on the slip were kept out of skirmishes) is closed here, so the round always goes on.
+    on the slip were kept out of skirmishes) is closed here, so the round always goes on. With the crew module a
+    unit coming Operational draws its crew from the pool (game.engine.supply).
     """
     world = step_input.world
     events: list[Event] = []
@@ -85,7 +88,7 @@ def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list
             events.append(to_civ(project.civ_id, "ConstructionAbandoned", {**payload, "reason": reason}))
         elif project.completed:
             events.append(to_civ(project.civ_id, "UnitCompleted", payload))
-    return events
+    return events + supply.man_new_units(world, events, step_input.pointer.round)
 
 
 def expand_4_terraforming_becomes_permanent(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -195,10 +198,14 @@ def expand_6_start_construction(step_input: StepInput, dice: Dice) -> list[Event
     whose builders were lost, or to add its Build Points): it was paid for when it began. A mine is a facility
     built the same way (BuildMine, at a planet the civilization holds): its stations' MU now, a BP and an Ore
     each as it is built (Expand 8), operational at the start of the next quarter (Expand 3).
+
+    With the repair and refits module (game.engine.yards) a yard or a repair ship may instead start repairing a
+    damaged unit, a yard refitting or scrapping one (Cluster War §6.6, §9.6).
     """
     return run_orders(
         step_input,
-        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume},
+        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume, **YARD_ORDERS,
+         "RaiseGroundForces": ground_war.raise_ground_forces},
     )
 
 
@@ -250,7 +257,8 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
     Projects at a site go in the order they were started; leftover Build Points always pass to the next one.
     A project without a builder at work (its builders were destroyed or captured) keeps its Build Points and
     waits for a builder to resume it (Expand 6). While another civilization occupies a colony of its owner at
-    the site, every project there halts and its builders are freed.
+    the site, every project there halts and its builders are freed. With the repair and refits module, repairs and
+    refits advance here too (`steps.yards.yard_work_advances`).
     """
     world = step_input.world
     sites: dict[tuple[int, str], list[ConstructionProject]] = {}
@@ -311,6 +319,8 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
                     _halted(project, f"{short} Ore short at {world.pois[poi_id].name}", ore_short=short)
                 )
                 break
+    if world.options.yards:
+        events.extend(yard_work_advances(world))
     return events
 
 
