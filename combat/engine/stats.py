@@ -19,12 +19,13 @@ def evasion(unit: CombatUnit) -> float:
 
 
 def attack(unit: CombatUnit, weapon_type: str | None = None) -> float:
-    """The Average Damage of the unit's weapons (of one type, if given)."""
+    """The Average Damage of the unit's weapons (of one type, if given), times its attack factor (Cluster War
+    §17.2 crew grade, §4.3 stress: `game.engine.supply.attack_factor`)."""
     total = 0.0
     for weapon in unit.weapons:  # a loop, not sum(): this runs for every unit of every simulated battle
         if weapon_type is None or weapon.type == weapon_type:
             total += weapon.average_damage
-    return total * unit.multiplier
+    return total * unit.multiplier * unit.attack_factor
 
 
 def resistance(unit: CombatUnit, defense_type: str | None = None) -> float:

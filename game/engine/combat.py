@@ -45,6 +45,7 @@ class CombatUnit:
     defenses: tuple[Defense, ...] = ()
     ore_carried: int = 0
     crew: int = 0
+    attack_factor: float = 1.0  # its crew's grade and its stress out of supply (game.engine.supply.attack_factor)
 
 
 def is_combat_capable(unit: CombatUnit) -> bool:

@@ -51,6 +51,7 @@ class Specials:
     cloak: int = 0  # added to the difficulty of detecting it
     ftl: bool = False  # may cross between star systems on its own
     research: int = 0  # science stations (CW App. A: +1% to R&D each) for a research project at its location
+    way_station: bool = False  # LRS and communications: extends its civilization's supply grid (CW §7.0)
 
 
 @dataclass(frozen=True)

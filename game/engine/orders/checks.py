@@ -14,6 +14,7 @@ from collections.abc import Callable
 from game.engine import rulings
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
+from game.engine.fleets import fleet_of
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
 from game.engine.units import Specials
 from game.engine.world import (
@@ -60,6 +61,10 @@ def check_plot_course(order: OrderCommand, world: World) -> None:
     unit = own_unit(order, world)
     label = unit_label(world, unit)
     free(world, unit, "unit_id", "plot a course")
+    fleet = fleet_of(world, unit.unit_id) if world.options.fleets else None
+    if fleet is not None:
+        raise OrderProblem("payload.unit_id", f"{label} moves with {fleet.name}: set the fleet's course, or take it "
+                                              "out of the fleet first.")
     design = world.design_of(unit)
     if design.stats.sensors <= 0:
         raise OrderProblem("payload.unit_id", f"{label} has no operational sensors: it cannot plot a course.")
@@ -274,6 +279,10 @@ def check_capture(order: OrderCommand, world: World) -> None:
             f"{unit_label(world, unit)} needs a crew of {needed}; you can spare only {available} "
             f"in Sector {unit.sector_id}.",
         )
+    pool = world.crew_pools.get(order.civ_id, 0)
+    if world.options.crew and needed > pool:  # the crew module: the prize crew is replaced from the pool
+        raise OrderProblem("payload.unit_id",
+                           f"{unit_label(world, unit)} needs a crew of {needed}; your crew pool holds only {pool}.")
 
 
 def check_destroy_unit(order: OrderCommand, world: World) -> None:
@@ -293,6 +302,8 @@ def beaten_colony(order: OrderCommand, world: World) -> int:
 
 
 def check_occupy(order: OrderCommand, world: World) -> None:
+    if world.options.ground_war:
+        raise OrderProblem("kind", "only ground forces capture planets (Cluster War §9.2): give an Invade order.")
     colony = world.colonies[beaten_colony(order, world)]
     unit = own_unit(order, world)
     free(world, unit, "unit_id", "occupy a colony")
