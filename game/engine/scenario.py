@@ -264,6 +264,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "social_adjustments": ("civ_id",),
 }
 _CIV_PAIRS = ("wars", "contacts")
+_CIV_SCALARS = ("governor",)  # the Planetary Governor
 
 
 def assign_civilizations(world: World, players: Mapping[int, tuple[int, str]]) -> World:
@@ -281,6 +282,9 @@ def assign_civilizations(world: World, players: Mapping[int, tuple[int, str]]) -
                     record[name] = new_id[record[name]]
     for pairs in _CIV_PAIRS:
         data[pairs] = [[new_id[a], new_id[b]] for a, b in data[pairs]]
+    for name in _CIV_SCALARS:
+        if data.get(name) is not None:
+            data[name] = new_id[data[name]]
     civ_names = dict(players.values())
     for civ in data["civs"]:
         civ["name"] = civ_names[civ["civ_id"]]

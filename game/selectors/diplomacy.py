@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import state_io
-from game.engine import diplomacy, social
+from game.engine import council, diplomacy, factions, social
 from game.engine.catalogue import Names
 from game.engine.victory import VictoryConditions, alpha_centauri_distances
 from game.engine.world import World
@@ -48,7 +48,17 @@ def _social_json(world: World, civ_id: int, conditions: VictoryConditions) -> di
     return {"civ_id": civ_id, "name": world.civs[civ_id].name, "faction": world.civs[civ_id].faction,
             "scores": social.scores(world, civ_id),
             "cards": [social.CHOICES_BY_KEY[k].name for k in social.in_play(world, civ_id)],
-            "victory": alpha_centauri_distances(world, conditions, civ_id)}
+            "victory": alpha_centauri_distances(world, conditions, civ_id),
+            "faction_sheet": _faction_json(world.civs[civ_id].faction),
+            "sources": [f"{x.name}: {x.code}{x.value:+d}" for x in social.sources(world, civ_id)]}
+
+
+def _faction_json(key: str) -> dict[str, Any] | None:
+    """A faction's name, traits and every modifier and restriction as the round plays it (public: the sheets are)."""
+    faction = factions.of(key)
+    if faction is None:
+        return None
+    return {"name": faction.name, "traits": list(faction.traits), "modifiers": factions.modifiers(faction)}
 
 
 def _council_json(world: World, campaign: Campaign) -> dict[str, Any] | None:
@@ -59,7 +69,13 @@ def _council_json(world: World, campaign: Campaign) -> dict[str, Any] | None:
         return world.civs[civ_id].name if civ_id in world.civs else f"Civilization {civ_id}"
 
     last = Event.objects.filter(campaign=campaign, type="CouncilVoted", undone=False).order_by("-seq").first()
+    voted = Event.objects.filter(campaign=campaign, type="CouncilProposalVoted", undone=False).order_by("-seq").first()
+    card = council.PROPOSALS_BY_KEY.get(world.council_proposal)
     return {"every": world.options.council_every,
+            "proposal": {"key": card.key, "name": card.name, "effect": card.effect} if card else None,
+            "last_proposal": {"round": voted.round, **{k: voted.payload[k] for k in ("name", "yes", "no", "passed")},
+                              "ballots": [{**b, "name": name(b["civ_id"])} for b in voted.payload["ballots"]]}
+            if voted else None,
             "governor": None if world.governor is None else {
                 "civ_id": world.governor, "name": name(world.governor), "terms": world.governor_terms},
             "last": {"round": last.round, "tallies": [{**t, "name": name(t["civ_id"])}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.engine.scenario import assign_civilizations
 from game.engine.world import Civilization, Colony, RuleOptions, SkirmishState, World
 from tests.engine.round_fixtures import of_type, order, run, unit, with_units, world
 
@@ -84,3 +85,9 @@ def test_a_second_proposal_waits_for_the_vote_and_a_vote_needs_a_proposal() -> N
     events, _ = run(_council(), "explore.10", order(2, "explore.10", "CouncilVote", ballot="yes"))
     assert of_type(events, "CouncilProposalVoted") == []
     assert of_type(events, "OrderRejected")[0]["reason"] == "no Proposal is before the Council."
+
+
+def test_a_scenarios_governor_goes_to_the_campaign_civilization_that_plays_it() -> None:
+    w = assign_civilizations(_council(), {1: (41, "Ann"), 2: (42, "Bob"), 3: (43, "Cy")})
+    assert (w.governor, w.governor_terms) == (41, 1)
+    assert {(s.attacker_civ, s.defender_civ) for s in w.skirmishes.values()} == {(42, 43), (42, 41)}

@@ -114,11 +114,20 @@
       ? `${VICTORY[key]} victory: reached${key === "conquest" && !d.occupies ? " (a colony still to take)" : ""}`
       : `${VICTORY[key]} victory: ${d.short} more to go`));
   }
+  // The faction's sheet as the round plays it: every modifier and restriction, open on the player's own page.
+  function factionSheet(s) {
+    const f = s.faction_sheet;
+    if (!f) return "";
+    return el("details", {class: "dp-faction", open: data.role !== "gm"},
+      el("summary", {}, `${f.name} (${f.traits.join(", ")})`),
+      el("ul", {class: "dp-modifiers"}, ...f.modifiers.map((m) => el("li", {}, m))));
+  }
   function renderSocial() {
     $("#dp-social-box").hidden = !data.social.length;
     $("#dp-social").replaceChildren(...data.social.map((s) => el("div", {"data-civ": s.civ_id},
-      data.role === "gm" ? el("h4", {}, s.name) : "",
+      data.role === "gm" ? el("h4", {}, s.name) : "", factionSheet(s),
       el("p", {class: "muted"}, s.cards.length ? `Social engineering: ${s.cards.join(", ")}` : "No social engineering"),
+      s.sources.length ? el("p", {class: "muted dp-sources"}, `Also counted: ${s.sources.join("; ")}`) : "",
       bars(s), el("ul", {class: "dp-victory plain"}, ...victoryLines(s)))));
   }
 
@@ -146,6 +155,13 @@
       : "No Planetary Governor yet.") + ` The Council meets every ${c.every} round(s), in Exploit 1.`;
     $("#dp-tallies").replaceChildren(...(c.last ? c.last.tallies : []).map((t) => el("li", {"data-civ": t.civ_id},
       el("strong", {}, `${t.name}: ${t.votes} votes`), t.reasons.length ? ` — ${t.reasons.join(", ")}` : "")));
+    const last = c.last_proposal;
+    const voted = last ? `Round ${last.round}: ${last.name} ${last.passed ? "passed" : "was voted down"}, ` +
+      `${last.yes} for, ${last.no} against (` + (last.ballots.map((b) =>
+        `${b.name} ${b.ballot === "yes" ? "for" : "against"} with ${b.votes}`).join(", ") || "nobody voted") + ")." : "";
+    $("#dp-proposal").textContent = c.proposal
+      ? `Before the Council: ${c.proposal.name} (${c.proposal.effect}); vote in Explore 10. ${voted}`
+      : voted || "No Proposal before the Council.";
   }
 
   function render() {
@@ -162,7 +178,8 @@
 
   const CHANGES = new Set(["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
     "TreatyLapsed", "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred", "SettingsChanged",
-    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted", "CouncilVoted", "GovernorElected"]);
+    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted", "CouncilVoted", "GovernorElected", "CouncilProposalMade",
+    "CouncilProposalVoted", "FactionCardDrawn", "AttackPrevented"]);
   CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
   CV.on("caughtup", () => readSoon());
   read();
