@@ -394,7 +394,9 @@ def affordable(world: World, civ_id: int, price: Price, field_name: str, what: s
 def _planet_here(order: OrderCommand, world: World, unit: Unit) -> str:
     planet_id: str = order.payload["planet_id"]
     if planet_id not in world.planets or planet_id not in world.civs[order.civ_id].surveyed_planets:
-        raise OrderProblem("payload.planet_id", f"you have not surveyed a planet {planet_id}.")
+        # With the survey module only a Survey surveys (game.engine.survey): say how to get one.
+        how = ": order a Survey in Explore 14; it is finished at the next Explore 6" if world.options.survey else ""
+        raise OrderProblem("payload.planet_id", f"you have not surveyed a planet {planet_id}{how}.")
     if world.planet_sector(planet_id) != unit.sector_id:
         raise OrderProblem(
             "payload.planet_id", f"{unit_label(world, unit)} is not in the Sector of {planet_id}."

@@ -5,7 +5,7 @@ Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (dip
 
 from __future__ import annotations
 
-from game.engine import factions, rulings
+from game.engine import factions, rulings, survey
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
@@ -13,6 +13,7 @@ from game.engine.step_input import StepInput
 from game.engine.steps import fleets, missions
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import transfer_technology
+from game.engine.steps.survey import SURVEY_ORDERS, surveys_finish
 from game.engine.world import (
     Civilization,
     Unit,
@@ -148,10 +149,11 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
     colonies_by_sector: dict[str, list[int]] = {}
     for colony in world.colonies.values():
         colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
-    # What each Sector shows: (signature less cloak, unit id, owner) of the units present in it.
+    # What each Sector shows: (signature less cloak, unit id, owner, cloak) of the units present in it.
     showing = {
         sector: [
-            (world.design_of(u).stats.signature - world.design_of(u).specials.cloak, u.unit_id, u.civ_id) for u in units
+            (world.design_of(u).stats.signature - world.design_of(u).specials.cloak, u.unit_id, u.civ_id,
+             world.design_of(u).specials.cloak) for u in units
         ]
         for sector, units in index.items()
     }
@@ -186,8 +188,10 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
                 if distance >= 0:
                     seen_units.update(
                         unit_id
-                        for visible, unit_id, owner in shown
-                        if owner != civ_id and distance <= rulings.lrs_range(sensors, visible)
+                        for visible, unit_id, owner, cloak in shown
+                        if owner != civ_id
+                        and distance <= rulings.lrs_range(sensors, visible)
+                        and survey.sees_through(world, sensors, cloak)
                     )
             for sector, colony_ids in colonies_by_sector.items():
                 if 0 <= field.get(coords[sector], -1) <= rulings.lrs_range(sensors, rulings.COLONY_SIGNATURE):
@@ -232,8 +236,13 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     Scanning is never a loss, so every civilization scans whatever shares a Sector with its units; a scanned
     planet is surveyed (its Ore and flags become known). Hidden objects (level 1) are found at close range;
     extremely well-hidden ones (level 2) only by the optional GM roll.
+
+    With the detection and survey module (game.engine.survey) a scan is scouting: planets are found, not surveyed;
+    the surveys begun in the last Explore 14 end here, and a cloaked unit is seen only by better sensors (§12.0).
     """
     world = step_input.world
+    # With the survey module, surveys begun in the last Explore 14 end first (game.engine.survey).
+    events: list[Event] = surveys_finish(world) if world.options.survey else []
     index = world.units_by_sector()
     pois_by_sector: dict[str, list[str]] = {}
     for poi in world.pois.values():
@@ -253,7 +262,6 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
             best = best_by_civ.setdefault(unit.civ_id, {})
             if sensors >= rulings.MIN_SCAN_SENSORS and sensors > best.get(sector, 0):
                 best[sector] = sensors
-    events: list[Event] = []
     for civ_id in sorted(world.civs):
         civ = world.civs[civ_id]
         pois: set[str] = set()
@@ -265,6 +273,7 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
                 if (
                     target.civ_id != civ_id
                     and rulings.lrs_range(sensors, design.stats.signature, design.specials.cloak) >= 0
+                    and survey.sees_through(world, sensors, design.specials.cloak)
                 ):
                     units.add(target.unit_id)
             for poi_id in sorted(pois_by_sector.get(sector, ())):
@@ -279,7 +288,8 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
         colonies = {c for s in best for c in colonies_by_sector.get(s, ()) if world.colonies[c].civ_id != civ_id}
         new = {
             "pois": sorted(pois - civ.known_pois),
-            "planets": sorted(planets - civ.surveyed_planets),
+            # With the survey module a close scan is scouting: planets are surveyed by a Survey (§12.1).
+            "planets": [] if world.options.survey else sorted(planets - civ.surveyed_planets),
             "units": sorted(units - civ.detected_units),
             "colonies": sorted(colonies - civ.detected_colonies),
         }
@@ -401,4 +411,4 @@ def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
 
     (With the movement orders module: the fleet and carrier orders too, then every fleet sets out on its next leg.)
     """
-    return fleets.movement(step_input, {"PlotCourse": plot_course})
+    return fleets.movement(step_input, {"PlotCourse": plot_course, **SURVEY_ORDERS})
