@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import deadlines, diplomacy, flow, missions, research, settings, views
+from game.api import deadlines, diplomacy, flow, missions, research, settings, supply, units, views
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -33,6 +33,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/standings/", views.Standings.as_view(), name="api-standings"),
     path("campaigns/<int:campaign_id>/events/", views.Events.as_view(), name="api-events"),
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
+    path("campaigns/<int:campaign_id>/units/", units.Units.as_view(), name="api-units"),
     path("campaigns/<int:campaign_id>/missions/", missions.Missions.as_view(), name="api-missions"),
     path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
     path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
@@ -40,6 +41,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
          name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
+    path("campaigns/<int:campaign_id>/supply/", supply.Supply.as_view(), name="api-supply"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
          name="api-research-catastrophe"),

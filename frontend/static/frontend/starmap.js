@@ -32,6 +32,22 @@
     return known.has(id) ? id : null;
   }
 
+  // Layers other panels draw over the hexes (supply.js: the supply grid's reach), each fn(container) -> null or
+  // {sectors: [ids], className, title}; a panel whose data changed calls CV.starmap.redrawLayers(container).
+  const layers = [];
+  function drawLayers(svg, container) {
+    svg.querySelectorAll(".map-layer").forEach((n) => n.remove());
+    let below = svg.querySelector(".hexes");
+    layers.forEach((layer) => {
+      const drawn = layer(container);
+      if (!drawn || !drawn.sectors.length || !below) return;
+      const path = node("path", {d: drawn.sectors.map((id) => hexPath(centre(id))).join(""),
+                                 class: `map-layer ${drawn.className}`}, node("title", {}, drawn.title));
+      below.after(path);
+      below = path;
+    });
+  }
+
   // view: {sectors: [{sector_id}], pois: [{poi_id, sector_id, kind, name}], units: [...], other_units: [...]}
   // onPick(sectorId, poiId|null), if given, is called for a click on a Sector or a place (or Enter on a place).
   function starmap(container, view, {label = "Star map", onPick = null} = {}) {
@@ -51,6 +67,7 @@
     svg.append(node("title", {}, label));
     // One path for every hex: thousands of Sectors stay one DOM node.
     svg.append(node("path", {d: sectors.map((s) => hexPath(centre(s.sector_id))).join(""), class: "hexes"}));
+    drawLayers(svg, container);
     const junk = sectors.filter((s) => s.junk);
     junk.forEach((s) => {
       const [x, y] = centre(s.sector_id);
@@ -123,4 +140,9 @@
   }
 
   window.CV.starmap = starmap;
+  starmap.addLayer = (layer) => layers.push(layer);
+  starmap.redrawLayers = (container) => {
+    const svg = container && container.querySelector("svg.starmap");
+    if (svg) drawLayers(svg, container);
+  };
 })();

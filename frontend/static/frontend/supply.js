@@ -1,0 +1,88 @@
+// Supply and crew on the campaign page (issue 18), from GET supply/ (what the server lets this viewer read).
+// A player: their crew pool, each unit's supply (in or out, its stress tag and failed checks), crew grade and the
+// Attack it fights with, and a switch that draws their supply grid's reach on their star map. The GM: every
+// civilization's. A spectator: nothing (no grid is public).
+(function () {
+  "use strict";
+  const UNITS_SHOWN = 200;  // a large fleet lists its units out of supply first, then this many in all
+
+  function start() {
+    const CV = window.CV;
+    const $ = CV.$;
+    const el = CV.el;
+    const panel = $("#sp");
+    if (!panel) return;
+    let data = null;
+    const layer = $("#sp-layer");
+    const fmt = (n) => Number(n).toLocaleString();
+
+    // The player's map draws their grid while the switch is on (starmap.js layers).
+    if (CV.starmap && CV.starmap.addLayer) {
+      CV.starmap.addLayer((container) => {
+        if (!layer.checked || !data || data.role !== "player" || container.id !== "player-map") return null;
+        return {sectors: data.civs[0].grid, className: "supply-grid",
+                title: `Your supply grid: ${data.range} Sector round each colony and way station`};
+      });
+    }
+    const redraw = () => CV.starmap && CV.starmap.redrawLayers($("#player-map"));
+    layer.addEventListener("change", redraw);
+
+    function unitLine(u) {
+      const supply = u.in_supply === null ? null : u.in_supply
+        ? el("span", {class: "sp-in"}, "in supply")
+        : el("span", {class: "sp-out"}, `out of supply — stress ${u.stress}%` +
+          (u.failures ? `, ${u.failures} failed check${u.failures > 1 ? "s" : ""}` : ""));
+      const grade = u.grade ? el("span", {class: "sp-grade"}, `${u.grade} crew`) : null;
+      return el("li", {"data-unit": u.unit_id, "data-in-supply": String(u.in_supply)},
+        el("strong", {}, u.name), ` (${u.design}) · sector ${u.sector_id} · `, supply, " ", grade,
+        u.attack_percent !== 100 ? ` · fights at ${u.attack_percent}% Attack` : "",
+        u.battles ? ` · ${u.battles} battle${u.battles > 1 ? "s" : ""} survived` : "");
+    }
+
+    function civBlock(civ) {
+      const figures = [];
+      if (data.supply) figures.push(["Supply grid", `${fmt(civ.grid.length)} Sectors in ${civ.parts} part${civ.parts === 1 ? "" : "s"}`, "grid"]);
+      if (data.crew) figures.push(["Crew pool", `${fmt(civ.crew_pool)} (+${fmt(civ.pool_growth)} a quarter)`, "pool"]);
+      const out = civ.units.filter((u) => u.in_supply === false || u.stress);
+      const rest = civ.units.filter((u) => !(u.in_supply === false || u.stress));
+      const shown = [...out, ...rest].slice(0, UNITS_SHOWN);
+      const more = civ.units.length - shown.length;
+      return el("div", {"data-civ": civ.civ_id},
+        data.role === "gm" ? el("h3", {}, civ.name) : null,
+        el("dl", {class: "sp-figures"}, ...figures.map(([term, value, key]) =>
+          el("div", {"data-figure": key}, el("dt", {}, term), el("dd", {}, value)))),
+        data.supply ? el("p", {class: out.length ? "sp-out" : "muted"}, out.length
+          ? `${fmt(out.length)} unit${out.length > 1 ? "s" : ""} out of supply or under stress`
+          : "Every unit is in supply.") : null,
+        el("ul", {class: "sp-units plain", "aria-label": `${civ.name}: units' supply and crews`}, ...shown.map(unitLine)),
+        more > 0 ? el("p", {class: "muted"}, `and ${fmt(more)} more units in supply`) : null);
+    }
+
+    function render() {
+      const on = data.supply || data.crew;
+      panel.hidden = !on || data.role === "spectator";
+      if (panel.hidden) return;
+      const rules = [];
+      if (data.supply) rules.push(`Supply: one Sector round each colony and way station; out of it a unit ` +
+        (data.attrition ? "gains 10% stress a round and rolls against it at the round's end." : "is reported, without stress."));
+      if (data.crew) rules.push("Crew: green −10%, veteran +10%, elite +20% Attack; new units and prizes draw from the pool.");
+      $("#sp-rules").textContent = rules.join(" ");
+      $("#sp-layer-box").hidden = !(data.supply && data.role === "player");
+      $("#sp-civs").replaceChildren(...data.civs.map(civBlock));
+      redraw();
+    }
+
+    CV.panelReads({
+      fetch: () => CV.http.get(CV.api("supply/")),
+      draw: (answer) => { data = answer; render(); },
+      fail: (e) => { $("#sp-msg").textContent = e.message; },
+      changes: ["UnitOutOfSupply", "StressChecked", "UnitResupplied", "CrewPoolGrew", "CrewDrawn", "CrewPromoted",
+        "BattleSurvived", "UnitArrived", "UnitMoved", "ColonyFounded", "ColonyOperational", "ColonyOccupied",
+        "ColonyDestroyed", "UnitCaptured", "UnitCompleted", "SettingsInForce", "SettingsChanged"],
+    }).now();
+  }
+
+  // After every deferred script (campaign.js sets CV.api, starmap.js CV.starmap), whatever their order on the page.
+  if (document.readyState === "complete") start();
+  else document.addEventListener("DOMContentLoaded", start);
+})();
