@@ -6,7 +6,10 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
-from game.bots import missions  # noqa: F401  (the personnel module's planners join the strategy's)
+from game.bots import (
+    diplomacy,  # noqa: F401  (the Governor's powers and the Council's vote)
+    missions,  # noqa: F401  (the personnel module's planners join the strategy's)
+)
 from game.bots.client import BotApiError, BotClient
 from game.bots.strategy import Situation, decide
 
