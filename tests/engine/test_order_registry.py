@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import steps
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import (
@@ -26,6 +27,7 @@ from game.engine.orders import (
     validate_order,
 )
 from game.engine.orders.checks import own_unit
+from game.engine.phases import STEPS_BY_KEY, StepKind
 from game.engine.step_input import StepInput
 from game.engine.steps import STEP_FUNCTIONS, StepTableError, check_step_table, explore
 from game.engine.steps.common import run_orders, to_civ
@@ -110,9 +112,12 @@ def test_a_step_left_without_its_function_stops_the_import() -> None:
         check_step_table(table)
 
 
-def test_a_function_bound_to_no_step_or_to_a_gm_ruling_stops_the_import() -> None:
+def test_a_function_bound_to_no_step_or_to_a_gm_ruling_stops_the_import(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(StepTableError, match=r"'explore\.99' is not a step of the round"):
         check_step_table({**STEP_FUNCTIONS, "explore.99": explore.explore_8_communications})
+    # Every TODO step is filled by a module now: a GM ruling step is made up for the check.
+    ruling = replace(STEPS_BY_KEY["exploit.2"], kind=StepKind.GM_RULING)
+    monkeypatch.setitem(steps.STEPS_BY_KEY, "exploit.2", ruling)
     with pytest.raises(StepTableError, match=r"exploit\.2 is a GM ruling step"):
         check_step_table({**STEP_FUNCTIONS, "exploit.2": explore.explore_8_communications})
 
