@@ -102,6 +102,13 @@ class WorldNames:
     def tech(self, key: str) -> str:
         return tech_name(self.world, key)
 
+    def fleet(self, fleet_id: int) -> str:
+        """A fleet's name is its owner's secret (its orders are), told to the GM."""
+        fleet = self.world.fleets.get(fleet_id)
+        if fleet is not None and (self.is_gm or fleet.civ_id == self.civ_id):
+            return fleet.name
+        return "a fleet"
+
     def skirmish(self, skirmish_id: str) -> str:
         skirmish = self.world.skirmishes.get(skirmish_id)
         if skirmish is not None:

@@ -528,7 +528,8 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 # Module switches written only once on, so a world without them reads and writes as before.
 _WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every",
                     "supply", "supply_attrition", "crew",
-                    "fleets", "yards", "survey", "commerce_raiding")
+                    "fleets", "yards", "survey", "commerce_raiding",
+                    "ground_war", "ground_occupation_off", "terrain")
 
 
 def world_to_dict(world: World) -> dict[str, Any]:

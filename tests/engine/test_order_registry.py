@@ -34,7 +34,7 @@ from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import World
 from tests.engine.round_fixtures import of_type, order, run, unit, with_units, world
 
-WIDGETS = {"choice", "multichoice", "integer", "text"}
+WIDGETS = {"choice", "multichoice", "sequence", "integer", "text"}  # sequence: picks in order (waypoints)
 
 # --- A toy order kind: one declaration and one step function, nothing else touched. ---------------------------
 

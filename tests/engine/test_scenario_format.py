@@ -38,6 +38,7 @@ from game.engine.world import (
     TradeRoute,
     Unit,
     World,
+    WorldDestruction,
     YardJob,
     world_to_dict,
 )
@@ -54,7 +55,7 @@ RECORDS: dict[str, type] = {
     "civilization": Civilization, "unit": Unit, "colony": Colony, "mine": Mine, "project": ConstructionProject,
     "terraforming": TerraformProject, "skirmish": SkirmishState,
     "research_project": ResearchProject, "agent": Agent, "mission": Mission, "relation": Relation, "fleet": Fleet,
-    "proposal": Proposal, "yard_job": YardJob, "trade_route": TradeRoute,
+    "proposal": Proposal, "yard_job": YardJob, "trade_route": TradeRoute, "destruction": WorldDestruction,
 }
 
 SMALL: dict[str, Any] = {
@@ -126,7 +127,7 @@ def test_the_world_tables_are_those_world_to_dict_writes() -> None:
     # The personnel, diplomacy and social modules' tables are written once they have put something in them.
     later = {"agents", "missions", "relations", "proposals", "social", "social_adjustments", "governor",
              "governor_terms", "council_proposal", "yard_jobs", "fleets",
-             "trade_routes"}
+             "trade_routes", "destructions"}
     assert set(SCHEMA["$defs"]["world"]["properties"]) == written | later
 
 

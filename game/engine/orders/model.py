@@ -63,10 +63,12 @@ WIDGETS: dict[str, str] = {
     "option": "choice",
     "tech": "choice",  # a technology of the campaign's research catalogue, by key
     "units": "multichoice",
+    "fleet": "choice",  # one of the civilization's fleets (game.engine.fleets), by id
+    "sectors": "sequence",  # Sectors in the order given (a fleet's waypoints): several picks, order kept
     "integer": "integer",
     "text": "text",
 }
-_WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "integer"})  # ids that are ints, and amounts
+_WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "fleet", "integer"})  # ids that are ints, and amounts
 _NAMES = frozenset({"sector", "poi", "planet", "design", "option", "tech"})  # ids that are strings
 QUOTE_LIMIT = 120  # characters of a text quoted in an order's one-line description
 
@@ -127,12 +129,19 @@ also be null); a step function reads a left-out amount as 0 and a left-out list 
                 raise OrderProblem(where, f"keep it under {self.max_length:,} characters.")
         elif self.type == "units" and not (isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)):
             raise OrderProblem(where, "give a list of unit numbers.")
+        elif self.type == "sectors":
+            if not (isinstance(value, list) and all(isinstance(v, str) and v for v in value)):
+                raise OrderProblem(where, "give a list of Sectors.")
+            if self.maximum is not None and len(value) > self.maximum:
+                raise OrderProblem(where, f"give at most {self.maximum} Sectors.")
 
     def value_text(self, value: Any, names: Names) -> str:
         """A given value in words: a thing of the world by what the viewer calls it (`names`), an amount with its
         thousands, a text quoted (shortened to a line)."""
         if self.type == "units":
             return spoken_list(names.unit(v) for v in value)
+        if self.type == "sectors":
+            return " → ".join(names.sector(v) for v in value)
         if self.type == "option":
             return next((o.label for o in self.options if o.value == value), str(value))
         if self.type == "integer":
@@ -202,7 +211,7 @@ class FormField:
 
     name: str
     label: str
-    widget: str  # "choice", "multichoice", "integer" or "text": the only widgets a client knows
+    widget: str  # "choice", "multichoice", "sequence", "integer" or "text": the only widgets a client knows
     required: bool
     choices: tuple[Choice, ...] = ()
     minimum: int | None = None
@@ -213,8 +222,10 @@ class FormField:
         out: dict[str, Any] = {
             "name": self.name, "label": self.label, "type": self.widget, "required": self.required,
         }
-        if self.widget in ("choice", "multichoice"):
+        if self.widget in ("choice", "multichoice", "sequence"):
             out["choices"] = [c.as_dict() for c in self.choices]
+        if self.widget == "sequence" and self.maximum is not None:
+            out["max"] = self.maximum
         if self.widget == "integer":
             out["min"] = self.minimum
             if self.maximum is not None:

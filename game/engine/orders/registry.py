@@ -28,7 +28,7 @@ def declare(kind: OrderKind) -> None:
         raise OrderKindError(f"Order kind {kind.name} declares a field twice: {names}.")
     if kind.offer is None:
         for declared in kind.fields:
-            if declared.widget in ("choice", "multichoice") and not declared.options:
+            if declared.widget in ("choice", "multichoice", "sequence") and not declared.options:
                 raise OrderKindError(
                     f"Order kind {kind.name}: its field {declared.name} is chosen among things of the world, "
                     "so the kind needs an offer finder to list them."
@@ -74,7 +74,7 @@ def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
         if declared.name in offer.payload:
             continue
         choices = offer.choices.get(declared.name, declared.options)
-        if declared.widget in ("choice", "multichoice") and not choices:
+        if declared.widget in ("choice", "multichoice", "sequence") and not choices:
             if declared.required:
                 raise OrderKindError(f"{kind.name} offers nothing to choose for its field {declared.name}.")
             continue  # nothing to pick: the optional field is left out of the form
@@ -82,6 +82,7 @@ def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
         if declared.maximum is not None and maximum is not None:
             maximum = min(maximum, declared.maximum)
         integer = declared.widget == "integer"
+        bounded = integer or declared.widget == "sequence"  # a sequence's maximum is how many it may list
         fields.append(
             FormField(
                 declared.name,
@@ -90,7 +91,7 @@ def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
                 declared.required,
                 choices,
                 minimum=declared.minimum if integer else None,
-                maximum=maximum if integer else None,
+                maximum=maximum if bounded else None,
                 max_length=declared.max_length,
             )
         )
