@@ -3,6 +3,8 @@ the viewer is is checked again whenever who may see the campaign changes (its vi
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -14,6 +16,33 @@ from game.realtime import campaign_group
 
 # The socket's viewer may not see the campaign (any more): it is private, or they were removed from it.
 CLOSE_NOT_ALLOWED = 4403
+
+# The frames this process cut for each pushed batch, by (campaign, first and last number, reading key): every
+# socket of the same kind of viewer forwards the text the first one asked for (the others wait for it), so a push
+# is filtered and described once per kind of viewer, not once per socket. Recent batches only.
+_FRAMES: OrderedDict[tuple[int, int, int, str], asyncio.Future[str | None]] = OrderedDict()
+FRAMES_KEPT = 256
+
+
+async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str, Any]) -> str | None:
+    stored = message["events"]
+    key = (campaign_id, stored[0]["seq"], stored[-1]["seq"], visibility.reading_key(viewer))
+    cut = _FRAMES.get(key)
+    if cut is None:
+        cut = _FRAMES[key] = asyncio.get_running_loop().create_future()
+        if len(_FRAMES) > FRAMES_KEPT:
+            _FRAMES.popitem(last=False)
+        try:
+            cut.set_result(await database_sync_to_async(selectors.events_frame)(
+                viewer, campaign_id, stored, message["committed_at"]))
+        except asyncio.CancelledError:
+            _FRAMES.pop(key, None)  # the next socket tries again
+            cut.cancel()
+            raise
+        except Exception as error:
+            _FRAMES.pop(key, None)
+            cut.set_exception(error)
+    return await cut
 
 
 class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -39,15 +68,10 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def campaign_events(self, message: dict[str, Any]) -> None:
         if message["access_seq"] > self.access_seq and not await self._recheck():
             return
-        viewer = self.viewer
-        if viewer is None or not any(visibility.can_see(viewer, stored) for stored in message["events"]):
-            return  # nothing for this viewer: no need to look up names
-        # Described in the words of this viewer's map: names come from the campaign's world (cached per process).
-        names = await database_sync_to_async(selectors.event_names_in)(viewer, self.campaign_id)
-        for stored in message["events"]:
-            event = selectors.message_for(viewer, stored, names)
-            if event is not None:
-                await self.send_json({"type": "event", "event": event})
+        if self.viewer is not None:
+            text = await _frame(self.viewer, self.campaign_id, message)
+            if text is not None:
+                await self.send(text_data=text)
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:
         if self.viewer is not None:

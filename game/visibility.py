@@ -124,6 +124,17 @@ def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
     return event_visible_to(event, viewer.civ_id)
 
 
+def reading_key(viewer: Viewer) -> str:
+    """Viewers with the same key read the same of every event (`can_see`, and the names it is told in): the GM,
+    the players of one civilization (a delegate holding its seat among them), everyone else. A push is cut once
+    per key, not once per socket."""
+    if viewer.is_gm:
+        return "gm"
+    if viewer.is_player:
+        return f"civ-{viewer.civ_id}"
+    return "public" if viewer.civ_id is None else f"{viewer.role}-{viewer.civ_id}"
+
+
 def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
     """The campaign's events after `since` that `can_see` lets the viewer read, as a query."""
     events = Event.objects.filter(campaign=campaign, seq__gt=since)

@@ -9,6 +9,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import weakref
+from collections import deque
 from contextlib import contextmanager
 from typing import Any
 
@@ -67,12 +69,24 @@ class Client:
             yield socket
 
 
+def frame_events(frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events a pushed frame carries (a batch, as the viewer may read it); none for other frames."""
+    return list(frame["events"]) if frame.get("type") == "events" else []
+
+
+# Events of a frame a socket received that `next_event` has not handed out yet (a frame carries a batch).
+_UNREAD: weakref.WeakKeyDictionary[ClientConnection, deque[dict[str, Any]]] = weakref.WeakKeyDictionary()
+
+
 def next_event(socket: ClientConnection, event_type: str, timeout: float = 10.0) -> dict[str, Any]:
     """The next pushed event of a type, skipping others (progress notes, other events)."""
+    unread = _UNREAD.setdefault(socket, deque())
     while True:
-        message = json.loads(socket.recv(timeout=timeout))
-        if message["type"] == "event" and message["event"]["type"] == event_type:
-            return dict(message["event"])
+        while unread:
+            event = unread.popleft()
+            if event["type"] == event_type:
+                return dict(event)
+        unread.extend(frame_events(json.loads(socket.recv(timeout=timeout))))
 
 
 def advance(gm: Client, campaign_id: int, timeout: float = 30.0) -> dict[str, Any]:

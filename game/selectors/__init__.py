@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -65,6 +66,18 @@ def event_names_in(viewer: Viewer | None, campaign_id: int) -> Names:
     """`event_names_for` by the campaign's id (the websocket consumer's); nobody's names for a viewer turned away."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     return event_names_for(viewer, campaign) if viewer is not None and campaign is not None else NOBODYS_NAMES
+
+
+def events_frame(viewer: Viewer, campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> str | None:
+    """One pushed batch of stored events as this viewer may read them: the websocket frame's text, or None when
+    there is nothing for them. Every viewer with the viewer's `reading_key` gets the same text."""
+    if not any(can_see(viewer, message) for message in stored):
+        return None  # nothing for this viewer: no need to look up names
+    names = event_names_in(viewer, campaign_id)
+    events = [event for event in (message_for(viewer, message, names) for message in stored) if event is not None]
+    # The numbers the batch covers: what it leaves out is others' (no gap for the page to fill from the log).
+    return json.dumps({"type": "events", "first_seq": stored[0]["seq"], "last_seq": stored[-1]["seq"],
+                       "committed_at": committed_at, "events": events})
 
 
 def event_messages_for(viewer: Viewer, campaign: Campaign, since: int = 0, limit: int = 1000) -> list[dict[str, Any]]:

@@ -41,7 +41,7 @@ from game.engine.visibility import civ_figures
 from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.event_catalogue import describe, in_chronicle
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, append_events, locked_campaign, one_push
 from game.models import (
     Campaign,
     CivFigures,
@@ -401,7 +401,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
         resolution.save(update_fields=["status", "attempts", "started_at"])
     realtime.publish_progress(campaign_id, {"round": round, "step": ALL_STEPS[step_index].key, "state": "running"})
     try:
-        with transaction.atomic():
+        with transaction.atomic(), one_push(campaign_id):
             campaign = locked_campaign(campaign_id)
             resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
             if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):

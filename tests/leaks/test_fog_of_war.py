@@ -23,7 +23,7 @@ from websockets.sync.client import ClientConnection
 from cvsite.cluster import Cluster
 from game.engine.phases import ALL_STEPS, StepKind
 from tests.leaks.scenario import LETTERS, PASSWORD
-from tests.live import Client
+from tests.live import Client, frame_events
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 PLACEHOLDER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
@@ -96,8 +96,8 @@ def drain_until_opened(viewer: Viewer, socket: ClientConnection, step_after: str
             raise AssertionError(f"{viewer.label} never heard that {step_after} opened; last heard: "
                                  f"{viewer.messages[-3:]}") from None
         viewer.messages.append(message)
-        event = message.get("event", {})
-        if event.get("type") == "StepOpened" and event["payload"]["step"] == step_after:
+        if any(event["type"] == "StepOpened" and event["payload"]["step"] == step_after
+               for event in frame_events(message)):
             return
 
 
@@ -201,6 +201,7 @@ def test_no_viewer_reads_what_their_civilization_has_not_seen(isolated_cluster: 
         assert not viewer.leaks_in(text), (viewer.label, viewer.leaks_in(text))
         # Counts leak too: a public note of how many orders a step had tells a player what others did.
         for message in viewer.messages:
-            payload = message.get("event", {}).get("payload", {})
-            assert payload.get("orders", 0) <= (1 if viewer.civ_id is not None else 0), (viewer.label, message)
-    assert any(m.get("event", {}).get("type") == "OrderAccepted" for m in viewers[0].messages)
+            for event in frame_events(message):
+                assert event["payload"].get("orders", 0) <= (1 if viewer.civ_id is not None else 0), (viewer.label,
+                                                                                                       message)
+    assert any(event["type"] == "OrderAccepted" for m in viewers[0].messages for event in frame_events(m))

@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection
 
 from cvsite.cluster import Cluster
 from game.consumers import CLOSE_NOT_ALLOWED
-from tests.live import Client
+from tests.live import Client, frame_events
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -40,7 +40,7 @@ def frames_until_closed(socket: ClientConnection) -> tuple[list[dict[str, Any]],
 def frames_until(socket: ClientConnection, event_type: str) -> list[dict[str, Any]]:
     """Every frame up to and including the event of a type."""
     frames: list[dict[str, Any]] = []
-    while not frames or frames[-1].get("event", {}).get("type") != event_type:
+    while not frames or event_type not in [event["type"] for event in frame_events(frames[-1])]:
         frames.append(json.loads(socket.recv(timeout=10)))
     return frames
 
@@ -99,7 +99,7 @@ def test_a_socket_reads_as_the_new_role_when_a_spectator_joins_and_when_the_play
         joined = frames_until(socket, "CivilizationJoined")
         assert {"type": "viewer", "viewer": {"role": "player", "civ_id": civ_id}} in joined
         post(gm, f"/api/campaigns/{campaign_id}/notes/", {"text": "Welcome aboard.", "civ_id": civ_id})
-        assert frames_until(socket, "NoteSent")[-1]["event"]["payload"]["text"] == "Welcome aboard."
+        assert frame_events(frames_until(socket, "NoteSent")[-1])[-1]["payload"]["text"] == "Welcome aboard."
 
         gm.request("DELETE", f"/api/campaigns/{campaign_id}/members/{member_id(gm, campaign_id, 'newcomer')}/")
         post(gm, f"/api/campaigns/{campaign_id}/notes/", {"text": "Not for you any more.", "civ_id": civ_id})
@@ -108,4 +108,4 @@ def test_a_socket_reads_as_the_new_role_when_a_spectator_joins_and_when_the_play
     # The campaign is public: the removed player follows it as any guest, and their old civilization's notes
     # no longer reach them.
     assert {"type": "viewer", "viewer": {"role": "spectator", "civ_id": None}} in after
-    assert [f["event"]["type"] for f in after if f["type"] == "event"] == ["GmRuling"]
+    assert [event["type"] for frame in after for event in frame_events(frame)] == ["GmRuling"]

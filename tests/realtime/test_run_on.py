@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cvsite.cluster import Cluster
-from tests.live import Client, advance_to
+from tests.live import Client, advance_to, frame_events
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -37,8 +37,7 @@ def test_one_press_runs_through_the_steps_that_need_nobody_and_pushes_each(
         assert status == 202, body
         while not pushed or pushed[-1]["type"] != "RunOnStopped":
             message = json.loads(socket.recv(timeout=30))
-            if message["type"] == "event":
-                pushed.append(message["event"])
+            pushed.extend(frame_events(message))
     resolved = [e["payload"]["step"] for e in pushed if e["type"] == "StepResolved"]
     stop = pushed[-1]["payload"]
     # The run went on through several steps, each its own resolution and events, in the rules' order.

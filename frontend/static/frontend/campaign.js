@@ -193,9 +193,14 @@
     };
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
-      if (data.type === "event") {
-        // A gap that cannot be filled now is filled by reconnecting (with its back-off and a catch-up on history).
-        if (data.event.seq > lastSeq + 1) catchUp().catch(() => socket.close()); else apply(data.event);
+      if (data.type === "events") {
+        // One frame per pushed batch (a step's events together), saying which numbers it covers, so what it
+        // leaves out (others' events) is no gap. A gap before it is filled from the log, which brings this batch
+        // too; one that cannot be filled now is filled by reconnecting (with its back-off and a catch-up on
+        // history).
+        if (data.first_seq > lastSeq + 1) { catchUp().catch(() => socket.close()); return; }
+        data.events.forEach(apply);
+        lastSeq = Math.max(lastSeq, data.last_seq);
       } else if (data.type === "access" && !data.allowed) {
         accessLost = data.reason || "";
       } else if (data.type === "progress") {
