@@ -1,0 +1,183 @@
+"""Cluster War ground war on the World (§6.5, §9.2-9.4, §14): who garrisons a colony, who may invade it, the
+battle's sides and conditions, the odds before an invasion, rebellion in occupied colonies, destroying worlds.
+The steps that use it are in `game.engine.steps.ground_war`; the rulings in docs/rules.md, "Ground war".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.engine.dice import Dice, SeededDice
+from game.engine.ground_forces import (
+    POP_PER_CITY,
+    Conditions,
+    Fighter,
+    battalion_type,
+    fight,
+    ground_type_of,
+    terrain_of,
+)
+from game.engine.rulings import CP_PER_POP
+from game.engine.world import Colony, Unit, UnitState, World, is_armed, is_present, max_output_of
+
+ODDS_TRIALS = 200  # battles simulated for the odds shown before an invasion
+REBELLION_DIE = 10
+REBELLION_BASE = 1  # a fully garrisoned colony rises on a 1 in 1d10 (ruling)
+REBELLION_PER_MISSING = 3  # each garrison battalion short adds 3 to the range (ruling)
+
+# §9.4: what a player may order destroyed, and the damage it takes (a multiple of the colony's or world's CP).
+DESTRUCTION = {"colony": "Destroy the colony", "biosphere": "Glaze the biosphere", "planet": "Crack the planet"}
+
+
+def is_ground(world: World, unit: Unit) -> bool:
+    return ground_type_of(unit.design_id) is not None and unit.design_id in world.designs
+
+
+def colony_poi(world: World, colony: Colony) -> str:
+    return world.planets[colony.planet_id].poi_id
+
+
+def ground_units_at(world: World, civ_id: int, poi_id: str) -> list[Unit]:
+    """The civilization's battalions on the ground at `poi_id`: present (not in a hold, not in transit)."""
+    return sorted((u for u in world.units.values() if u.civ_id == civ_id and u.poi_id == poi_id and is_present(u)
+                   and is_ground(world, u)), key=lambda u: u.unit_id)
+
+
+def cities(colony: Colony) -> int:
+    """Cities big enough to raise a rebel army (≥ 10 CP), one per 10 Pop (ruling)."""
+    return math.ceil(colony.population / POP_PER_CITY)
+
+
+def levy(colony: Colony) -> int:
+    """Militia battalions a colony raises against an invader: one per city (ruling)."""
+    return cities(colony) if colony.operational else 0
+
+
+def garrison_needed(colony: Colony) -> int:
+    """§9.3 "hostile races: 1 garrison unit per city"."""
+    return cities(colony)
+
+
+def holder(colony: Colony) -> int:
+    """Who holds the colony's ground: its occupier, else its owner."""
+    return colony.occupied_by if colony.occupied_by is not None else colony.civ_id
+
+
+def conditions_at(world: World, colony: Colony, weather: str = "clear") -> Conditions:
+    """The battle's terrain (from the planet's STEP code) and weather, with the weather and terrain module on."""
+    if not world.options.terrain:
+        return Conditions()
+    return Conditions(terrain_of(world.planets[colony.planet_id].step), weather)
+
+
+def orbit_won(world: World, civ_id: int, colony: Colony) -> bool:
+    """§9.2 "escort the troop ships to an orbital ring": the colony's holder was beaten in a skirmish in its Sector
+    this phase, or has no armed unit present there to contest the landing (ruling)."""
+    sector = world.planet_sector(colony.planet_id)
+    enemy = holder(colony)
+    if any(s.status == "over" and s.victor_civ == civ_id and s.sector_id == sector
+           and enemy in (s.attacker_civ, s.defender_civ) for s in world.skirmishes.values()):
+        return True
+    return not any(u.civ_id == enemy and u.sector_id == sector and is_present(u) and is_armed(world.design_of(u))
+                   for u in world.units.values())
+
+
+def landing_forces(world: World, civ_id: int, colony: Colony) -> list[Unit]:
+    """Battalions that can land on the colony: on the ground in its system, or in a hold of a carrier of theirs
+    there (§9.2; ruling: every type lands from a carrier in orbit within the quarter's weeks)."""
+    poi = colony_poi(world, colony)
+    out = []
+    for unit in world.units.values():
+        if unit.civ_id != civ_id or not is_ground(world, unit) or unit.state is not UnitState.OPERATIONAL:
+            continue
+        carrier = world.units.get(unit.carried_by) if unit.carried_by is not None else None
+        where = carrier if carrier is not None else unit
+        if where.poi_id == poi and (carrier is None or is_present(carrier)):
+            out.append(unit)
+    return sorted(out, key=lambda u: u.unit_id)
+
+
+def defenders_of(world: World, colony: Colony) -> tuple[list[Fighter], int]:
+    """The defence of a colony: its holder's battalions on the ground there, and (while it is its owner's) the levy
+    of its cities."""
+    here = ground_units_at(world, holder(colony), colony_poi(world, colony))
+    units = [Fighter(u.unit_id, battalion_type(u.design_id).key) for u in here]
+    militia = levy(colony) if colony.occupied_by is None else 0
+    return units + [Fighter(None, "militia")] * militia, militia
+
+
+def fighters(world: World, unit_ids: Iterable[int]) -> list[Fighter]:
+    return [Fighter(u, battalion_type(world.units[u].design_id).key) for u in sorted(unit_ids)]
+
+
+@dataclass(frozen=True)
+class Odds:
+    win: int  # percent of simulated battles the invader wins
+    hold: int  # percent where both sides still stand after the quarter's weeks
+    lose: int
+
+
+def invasion_odds(world: World, colony: Colony, invaders: list[Fighter], seed: int = 0) -> Odds:
+    """The odds shown before an invasion order is committed: the battle played `ODDS_TRIALS` times on seeded dice,
+    under the colony's terrain and every weather in proportion (the weather is rolled only when it is fought)."""
+    defenders, _ = defenders_of(world, colony)
+    if not invaders:
+        return Odds(0, 0, 100)
+    if not defenders:
+        return Odds(100, 0, 0)
+    tally = {"invader": 0, None: 0, "defender": 0}
+    for trial in range(ODDS_TRIALS):
+        weather = ("clear", "clear", "clear", "rain", "rain", "storm")[trial % 6]
+        result = fight(invaders, defenders, conditions_at(world, colony, weather), SeededDice(seed * 7919 + trial),
+                       "odds")
+        tally[result.victor(len(invaders), len(defenders))] += 1
+    win, hold = (round(100 * tally[k] / ODDS_TRIALS) for k in ("invader", None))
+    return Odds(win, hold, 100 - win - hold)
+
+
+def rebellion_range(world: World, colony: Colony) -> int:
+    """The 1d10 results on which an occupied colony rises this quarter (ruling on §9.3: "every city big enough to
+    raise a rebel army needs a garrison"): 1 when fully garrisoned, 3 more for each battalion short, at most 10."""
+    garrison = len(ground_units_at(world, holder(colony), colony_poi(world, colony)))
+    missing = max(0, garrison_needed(colony) - garrison)
+    return min(REBELLION_DIE, REBELLION_BASE + REBELLION_PER_MISSING * missing)
+
+
+def rebellion_risk(world: World, colony: Colony) -> int:
+    """The rebellion range as a percent chance, for the page."""
+    return 10 * rebellion_range(world, colony)
+
+
+def rises(world: World, colony: Colony, dice: Dice) -> tuple[int, bool]:
+    roll = dice.roll(REBELLION_DIE, f"rebellion at colony {colony.colony_id}")
+    return roll, roll <= rebellion_range(world, colony)
+
+
+def destruction_damage(world: World, colony: Colony, what: str) -> int:
+    """§9.4: a colony takes damage ≥ its CP output (without multipliers), a biosphere 100 x the world's CP
+    potential; cracking a planet needs a relativistic weapon, priced here as the biosphere (ruling)."""
+    if what == "colony":
+        return colony.population * CP_PER_POP
+    return 100 * max_output_of(world.planets[colony.planet_id])
+
+
+CRACKED_STEP = "0500"  # §9.4 "a 120 CP 5555 planet becomes a 60 CP asteroid field with STEP 0500"
+
+
+def glazed_step(step: str) -> str:
+    """§9.4 glazing "changes the climate code permanently" without saying how (ruling: the environment digit
+    becomes 9, a hostile atmosphere; the temperature rises one step)."""
+    code = step or "5555"
+    temperature = "X" if code[1] in "9X" else str(int(code[1]) + 1)
+    return code[0] + temperature + "9" + code[3]
+
+
+def taxed_by(world: World, colony: Colony) -> int | None:
+    """Exploit 5 — who collects a colony's taxes: its owner; while occupied, nobody (CV's ruling), or with the
+    ground war module the occupier ("a rebelling city produces 0 CP for the occupier": one that does not rise
+    produces for it, §9.3)."""
+    if colony.occupied_by is None:
+        return colony.civ_id
+    return colony.occupied_by if world.options.ground_war else None

@@ -1,0 +1,142 @@
+"""The ground war module's orders (Cluster War §6.5, §9.2, §9.4): raise battalions at a training base (Expand 6),
+invade a colony and order a world destroyed (Exterminate 9). Checks refuse naming the field; offers list what a
+civilization can order now (game.engine.ground_war)."""
+
+from __future__ import annotations
+
+from game.engine import ground_war
+from game.engine.ground_forces import GROUND_TYPES, TRAINING_BASE_SIZE, battalion_type
+from game.engine.orders.checks import won_skirmish_in
+from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
+from game.engine.orders.offers import passes, unit_choices
+from game.engine.rulings import colony_mu_cost
+from game.engine.world import Colony, World
+
+KIND_CHOICES = tuple(Choice(t.key, f"{t.name} (AR {t.ar[0]}/{t.ar[1]}, DR {t.dr[0]}/{t.dr[1]}, {t.cp} CP)")
+                     for t in GROUND_TYPES.values())
+DESTRUCTION_CHOICES = tuple(Choice(k, label) for k, label in ground_war.DESTRUCTION.items())
+MAX_RAISED = TRAINING_BASE_SIZE
+
+
+def _module_on(world: World) -> None:
+    if not world.options.ground_war:
+        raise OrderProblem("kind", "the ground war is not part of this campaign (the module is off).")
+
+
+def _colony(world: World, order: OrderCommand) -> Colony:
+    colony = world.colonies.get(order.payload["colony_id"])
+    if colony is None:
+        raise OrderProblem("payload.colony_id", f"there is no colony #{order.payload.get('colony_id')}.")
+    return colony
+
+
+def raise_price(world: World, kind: str, count: int) -> int:
+    """§6.5 price of `count` battalions, in MU at the campaign's money scale."""
+    return colony_mu_cost(GROUND_TYPES[kind].cp * count, world.options.cp_per_mu)
+
+
+def base_room(world: World, colony: Colony) -> int:
+    """§6.5 "A military or training base houses ground forces up to its size rating": what is left of the colony's
+    base once its holder's battalions there are counted (ruling: every colony has a size-25 training base)."""
+    here = ground_war.ground_units_at(world, colony.civ_id, ground_war.colony_poi(world, colony))
+    return TRAINING_BASE_SIZE - sum(battalion_type(u.design_id).size for u in here)
+
+
+def check_raise(order: OrderCommand, world: World) -> None:
+    _module_on(world)
+    if "colony_id" not in order.payload:
+        return  # an offer's probe
+    colony = _colony(world, order)
+    if colony.civ_id != order.civ_id:
+        raise OrderProblem("payload.colony_id", "ground forces are raised at a colony of yours.")
+    if not colony.operational or colony.occupied_by is not None:
+        raise OrderProblem("payload.colony_id", "its training base works only while the colony is Operational "
+                                                "and not occupied.")
+    if "kind" not in order.payload or "count" not in order.payload:
+        return
+    kind, count = GROUND_TYPES[order.payload["kind"]], order.payload["count"]
+    room = base_room(world, colony)
+    if kind.size * count > room:
+        raise OrderProblem("payload.count", f"{count} {kind.name} take {kind.size * count} of the base; "
+                                            f"it has room for {room}.")
+    price, mu = raise_price(world, kind.key, count), world.civs[order.civ_id].mu
+    if price > mu:
+        raise OrderProblem("payload.count", f"{count} {kind.name} cost {price:,} MU; you have {mu:,}.")
+
+
+def offer_raise(world: World, civ_id: int) -> list[Offer]:
+    if not world.options.ground_war:
+        return []
+    colonies = sorted((c for c in world.colonies.values()
+                       if passes(check_raise, world, civ_id, {"colony_id": c.colony_id}) and base_room(world, c) > 0),
+                      key=lambda c: c.colony_id)
+    if not colonies:
+        return []
+    choices = tuple(Choice(c.colony_id, f"{world.planets[c.planet_id].name} (room for {base_room(world, c)})")
+                    for c in colonies)
+    kinds = tuple(Choice(k.value, k.label, {"mu": raise_price(world, str(k.value), 1)}) for k in KIND_CHOICES)
+    return [Offer(choices={"colony_id": choices, "kind": kinds}, maxima={"count": MAX_RAISED},
+                  have={"mu": world.civs[civ_id].mu})]
+
+
+def _target(order: OrderCommand, world: World) -> Colony:
+    """A colony the civilization may strike from orbit: an enemy's it has fought for (a skirmish won in its Sector
+    this phase, or at war with its holder) with the orbit won (§9.2); or its own, held by an occupier."""
+    colony = _colony(world, order)
+    enemy = ground_war.holder(colony)
+    if enemy == order.civ_id:
+        raise OrderProblem("payload.colony_id", "you hold this colony already.")
+    if colony.civ_id != order.civ_id and colony.occupied_by is not None:
+        raise OrderProblem("payload.colony_id", "this colony is occupied by a third civilization.")
+    sector = world.planet_sector(colony.planet_id)
+    if won_skirmish_in(world, order.civ_id, sector) != enemy and not world.at_war(order.civ_id, enemy):
+        raise OrderProblem("payload.colony_id", "beat its holder in a skirmish in its Sector, or be at war with it.")
+    if not ground_war.orbit_won(world, order.civ_id, colony):
+        raise OrderProblem("payload.colony_id", "its holder's armed ships still hold the orbit: win a skirmish "
+                                                "there first.")
+    return colony
+
+
+def check_invade(order: OrderCommand, world: World) -> None:
+    _module_on(world)
+    colony = _target(order, world)
+    if "unit_ids" not in order.payload:
+        return  # an offer's probe
+    unit_ids = order.payload["unit_ids"] or []
+    if not unit_ids:
+        raise OrderProblem("payload.unit_ids", "choose the battalions that land.")
+    ready = {u.unit_id for u in ground_war.landing_forces(world, order.civ_id, colony)}
+    for unit_id in unit_ids:
+        if unit_id not in ready:
+            raise OrderProblem("payload.unit_ids", f"unit #{unit_id} is no battalion of yours on the ground or in a "
+                                                   "hold in the colony's system.")
+
+
+def offer_invade(world: World, civ_id: int) -> list[Offer]:
+    if not world.options.ground_war:
+        return []
+    offers = []
+    for colony in sorted(world.colonies.values(), key=lambda c: c.colony_id):
+        if not passes(check_invade, world, civ_id, {"colony_id": colony.colony_id}):
+            continue
+        forces = ground_war.landing_forces(world, civ_id, colony)
+        if forces:
+            offers.append(Offer({"colony_id": colony.colony_id}, world.planets[colony.planet_id].name,
+                                {"unit_ids": unit_choices(world, forces, civ_id)}))
+    return offers
+
+
+def check_destroy_world(order: OrderCommand, world: World) -> None:
+    _module_on(world)
+    colony = _target(order, world)
+    if any(d.colony_id == colony.colony_id for d in world.destructions.values()):
+        raise OrderProblem("payload.colony_id", "its destruction already waits for the GM.")
+
+
+def offer_destroy_world(world: World, civ_id: int) -> list[Offer]:
+    if not world.options.ground_war:
+        return []
+    return [Offer({"colony_id": c.colony_id}, world.planets[c.planet_id].name,
+                  {"what": DESTRUCTION_CHOICES})
+            for c in sorted(world.colonies.values(), key=lambda c: c.colony_id)
+            if passes(check_destroy_world, world, civ_id, {"colony_id": c.colony_id})]
