@@ -342,7 +342,7 @@ def design_save(user: User, campaign_id: int, data: dict[str, Any]) -> UnitDesig
         if campaign.world_seq:  # a world exists (started on a galaxy or loaded from a scenario)
             world = campaign_world.load_world(campaign)
             campaign_world.store_snapshot(
-                campaign, replace(world, designs={**world.designs, design.design_id: design}))
+                campaign, replace(world, designs={**world.designs, design.design_id: design}), world)
         append_events(campaign, [engine_events.Event(
             "DesignSaved", {"design_id": design.design_id, "name": design.name, "mu": cost.mu}, CIV, civ_id)], user)
     return record

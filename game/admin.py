@@ -9,7 +9,19 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from game import visibility
-from game.models import Campaign, Civilization, Event, EventWitness, Membership, Order, Readiness, StepResolution
+from game.models import (
+    Campaign,
+    Civilization,
+    ColonyRow,
+    Event,
+    EventWitness,
+    Membership,
+    Order,
+    ProjectRow,
+    Readiness,
+    StepResolution,
+    UnitRow,
+)
 
 
 @admin.register(Campaign)
@@ -72,3 +84,31 @@ class EventAdmin(ReadOnlyAdmin):
 @admin.register(EventWitness)
 class EventWitnessAdmin(ReadOnlyAdmin):
     list_display = ("event", "civilization")
+
+
+# The world's current units, colonies and projects (game.unit_rows): written from the event log's world, so read
+# here, never edited (an edit would not be in the record; the GM changes the world through rulings and events).
+
+
+@admin.register(UnitRow)
+class UnitRowAdmin(ReadOnlyAdmin):
+    list_display = ("unit_id", "name", "campaign", "civilization", "design_id", "scale", "sector_id", "state", "hp")
+    list_filter = ("state", "scale", "campaign", "civilization")
+    search_fields = ("name", "design_id", "sector_id", "poi_id")
+    list_select_related = ("campaign", "civilization")
+
+
+@admin.register(ColonyRow)
+class ColonyRowAdmin(ReadOnlyAdmin):
+    list_display = ("colony_id", "planet_id", "campaign", "civilization", "sector_id", "population", "operational")
+    list_filter = ("operational", "campaign", "civilization")
+    search_fields = ("planet_id", "sector_id")
+    list_select_related = ("campaign", "civilization")
+
+
+@admin.register(ProjectRow)
+class ProjectRowAdmin(ReadOnlyAdmin):
+    list_display = ("project_id", "kind", "campaign", "civilization", "site", "design_id", "completed")
+    list_filter = ("kind", "completed", "campaign", "civilization")
+    search_fields = ("site", "design_id")
+    list_select_related = ("campaign", "civilization")

@@ -360,3 +360,79 @@ class Bot(models.Model):
 
     def __str__(self) -> str:
         return f"bot for {self.civilization_id}"
+
+
+# The current state of the world's units, colonies and projects, one row each (issue 19), so an admin, a report or
+# an API filter can query them. The event log stays the record and the engine keeps working on the World: these
+# rows are written from it (game.unit_rows) in the transaction that stores the step's events, only where a record
+# changed. The typed columns are what filters read; `data` is the whole record, so new fields need no migration.
+
+
+class UnitRow(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="unit_rows")
+    unit_id = models.BigIntegerField()
+    # A world's civilization ids are the campaign's Civilization keys; not enforced, so a row is never refused.
+    civilization = models.ForeignKey(Civilization, on_delete=models.DO_NOTHING, db_constraint=False,
+                                     related_name="unit_rows")
+    design_id = models.CharField(max_length=80)
+    name = models.CharField(max_length=200)
+    scale = models.CharField(max_length=20)
+    sector_id = models.CharField(max_length=20)
+    poi_id = models.CharField(max_length=80, blank=True)
+    state = models.CharField(max_length=20)
+    hp = models.FloatField(default=0.0)
+    task = models.CharField(max_length=80, blank=True)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "unit_id"], name="unit_row_once")]
+        indexes = [models.Index(fields=["campaign", "civilization", "sector_id"], name="unit_row_by_sector"),
+                   models.Index(fields=["campaign", "civilization", "state"], name="unit_row_by_state"),
+                   models.Index(fields=["campaign", "civilization", "design_id"], name="unit_row_by_design")]
+        ordering = ["unit_id"]
+
+    def __str__(self) -> str:
+        return f"unit {self.unit_id} {self.name}"
+
+
+class ColonyRow(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="colony_rows")
+    colony_id = models.BigIntegerField()
+    civilization = models.ForeignKey(Civilization, on_delete=models.DO_NOTHING, db_constraint=False,
+                                     related_name="colony_rows")
+    planet_id = models.CharField(max_length=80)
+    sector_id = models.CharField(max_length=20)
+    population = models.IntegerField(default=0)
+    operational = models.BooleanField(default=False)
+    occupied_by = models.BigIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "colony_id"], name="colony_row_once")]
+        ordering = ["colony_id"]
+
+    def __str__(self) -> str:
+        return f"colony {self.colony_id} on {self.planet_id}"
+
+
+class ProjectRow(models.Model):
+    class Kind(models.TextChoices):
+        CONSTRUCTION = "construction", "Construction"
+        TERRAFORM = "terraform", "Terraforming"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="project_rows")
+    project_id = models.BigIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    civilization = models.ForeignKey(Civilization, on_delete=models.DO_NOTHING, db_constraint=False,
+                                     related_name="project_rows")
+    site = models.CharField(max_length=80, help_text="The Point of Interest built at, or the planet terraformed.")
+    design_id = models.CharField(max_length=80, blank=True)
+    completed = models.BooleanField(default=False)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "project_id"], name="project_row_once")]
+        ordering = ["project_id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} project {self.project_id}"

@@ -17,6 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.db.models import F
 
+from game import unit_rows
 from game.engine import settings_catalogue
 from game.engine.apply import HANDLERS, apply_events
 from game.engine.events import Event as EngineEvent
@@ -47,9 +48,13 @@ def load_world(campaign: Campaign) -> World:
     return settings_catalogue.in_world(world, campaign.rule_options)
 
 
-def remember(campaign: Campaign, world: World) -> None:
+def remember(campaign: Campaign, world: World, before: World | None = None) -> None:
     """Keep `world` as the campaign's current world in this process (it matches `campaign.state_seq`), once the
-    transaction commits (at once outside one); if it rolls back, the cache keeps what the database holds."""
+    transaction commits (at once outside one); if it rolls back, the cache keeps what the database holds. Given
+    the world `before` it (what the caller changed), the unit, colony and project rows are brought up to date
+    in the same transaction."""
+    if before is not None:
+        unit_rows.store(campaign.pk, before, world)
     transaction.on_commit(partial(_cache_world, campaign.pk, campaign.state_seq, world))
 
 
@@ -72,9 +77,11 @@ def _rebuild(campaign_id: int, upto: int) -> World:
     return apply_events(start, (EngineEvent(kind, payload) for kind, payload in events))
 
 
-def store_snapshot(campaign: Campaign, world: World) -> None:
+def store_snapshot(campaign: Campaign, world: World, before: World | None = None) -> None:
     """Write `world` as the campaign's snapshot as of its last event, keeping the one before for undo. The
-    caller holds the campaign's row lock."""
+    caller holds the campaign's row lock. The rows follow: what changed since `before`, or, without it (a new
+    world), all of them."""
+    unit_rows.store(campaign.pk, before, world)
     seq = campaign.last_seq
     Campaign.objects.filter(pk=campaign.pk).update(
         world_previous=F("world"), world_previous_seq=F("world_seq"),
@@ -97,3 +104,10 @@ def rewind(campaign: Campaign, seq_before: int) -> None:
             world_previous_seq=0)
     # The next read rebuilds: the undone events are skipped.
     campaign.state_seq = campaign.last_seq
+
+
+def rows_after_undo(campaign: Campaign, before: World) -> None:
+    """Once an undo marked its events undone (after `rewind`): rebuild the world without them, and bring the
+    rows back from `before` (the world the undo started from) to it."""
+    world = _rebuild(campaign.pk, campaign.state_seq)
+    remember(campaign, world, before)

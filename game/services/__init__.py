@@ -425,17 +425,17 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             if result is not None:
                 # The campaign stays at the step it ended with; no next step opens.
                 campaign.save(update_fields=["state_seq"])
-                state_io.remember(campaign, world)
+                state_io.remember(campaign, world, step_input.world)
                 _end(campaign, result, None)
                 return True
             next_pointer = campaign.pointer.next()
             campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
             campaign.status = Campaign.Status.OPEN
             campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
-            state_io.remember(campaign, world)
+            state_io.remember(campaign, world, step_input.world)
             if campaign.step_index == 0:
                 # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
-                state_io.store_snapshot(campaign, world)
+                state_io.store_snapshot(campaign, world, world)
                 figures_record(campaign, world)
                 append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
             append_events(campaign, [_step_opened(campaign)])
@@ -538,12 +538,14 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
             "-finished_at", "-pk").first()
         if last is None:
             raise Conflict("There is no resolved step to undo.")
+        before = state_io.load_world(campaign)
         try:
             state_io.rewind(campaign, last.seq_before)
         except state_io.WorldUnavailable as error:
             raise Conflict(str(error)) from None
         settings_io.back_to_pending(campaign, last.seq_before)
         Event.objects.filter(campaign=campaign, seq__gt=last.seq_before).update(undone=True)
+        state_io.rows_after_undo(campaign, before)
         CivFigures.objects.filter(civilization__campaign=campaign, round__gt=last.round).delete()
         combat_services.battles_forget(campaign, last.round, last.step_index)
         campaign.round, campaign.step_index = last.round, last.step_index

@@ -37,7 +37,7 @@ def record_world_events(campaign: Campaign, world: World, events: Sequence[engin
     rows = append_events(campaign, list(events), gm)
     campaign.state_seq = campaign.last_seq
     campaign.save(update_fields=["state_seq"])
-    state_io.remember(campaign, apply_events(world, events))
+    state_io.remember(campaign, apply_events(world, events), world)
     return rows
 
 

@@ -64,5 +64,5 @@ def mission_adjudicate(gm: User, campaign_id: int, *, mission_id: int, action: s
         (row,) = append_events(campaign, [event], gm)
         campaign.state_seq = campaign.last_seq
         campaign.save(update_fields=["state_seq"])
-        state_io.remember(campaign, apply_events(world, [event]))
+        state_io.remember(campaign, apply_events(world, [event]), world)
     return row

@@ -36,7 +36,7 @@ def _record(campaign: Campaign, world: World, events: Sequence[engine_events.Eve
     rows = append_events(campaign, list(events), gm)
     campaign.state_seq = campaign.last_seq
     campaign.save(update_fields=["state_seq"])
-    state_io.remember(campaign, apply_events(world, events))
+    state_io.remember(campaign, apply_events(world, events), world)
     return rows
 
 

@@ -1,0 +1,114 @@
+"""The world's units, colonies and projects as rows (issue 19): written from the World the engine works on, so an
+admin, a report or an API filter can query them, in the transaction that stores the events that changed them.
+
+Only what changed is written: a step's new world shares every record it did not touch with the world before it
+(`apply_events` copies only what a handler replaces), so comparing the two by id finds the changes in one pass;
+records that are equal but not the same object (a world rebuilt from the log after an undo) are compared by value.
+The typed columns are what filters read; `data` is the whole record (`record_to_dict`), so a new field needs no
+migration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import models
+
+from game.engine.world import (
+    Colony,
+    ConstructionProject,
+    TerraformProject,
+    Unit,
+    World,
+    record_to_dict,
+)
+from game.models import ColonyRow, ProjectRow, UnitRow
+
+BATCH = 2_000  # rows a statement; PostgreSQL takes 65,535 parameters, a unit row has 13
+
+
+def _unit_row(campaign_id: int, world: World, unit: Unit) -> UnitRow:
+    design = world.designs.get(unit.design_id)
+    return UnitRow(campaign_id=campaign_id, unit_id=unit.unit_id, civilization_id=unit.civ_id,
+                   design_id=unit.design_id, name=unit.name[:200], scale=design.scale.title if design else "",
+                   sector_id=unit.sector_id, poi_id=unit.poi_id or "", state=unit.state.value, hp=unit.hp,
+                   task=(unit.task or "")[:80], data=record_to_dict(unit))
+
+
+def _colony_row(campaign_id: int, world: World, colony: Colony) -> ColonyRow:
+    planet = world.planets.get(colony.planet_id)
+    poi = world.pois.get(planet.poi_id) if planet is not None else None
+    return ColonyRow(campaign_id=campaign_id, colony_id=colony.colony_id, civilization_id=colony.civ_id,
+                     planet_id=colony.planet_id, sector_id=poi.sector_id if poi is not None else "",
+                     population=colony.population, operational=colony.operational,
+                     occupied_by=colony.occupied_by, data=record_to_dict(colony))
+
+
+def _construction_row(campaign_id: int, world: World, project: ConstructionProject) -> ProjectRow:
+    return ProjectRow(campaign_id=campaign_id, project_id=project.project_id, kind=ProjectRow.Kind.CONSTRUCTION,
+                      civilization_id=project.civ_id, site=project.poi_id, design_id=project.design_id,
+                      completed=project.completed, data=record_to_dict(project))
+
+
+def _terraform_row(campaign_id: int, world: World, project: TerraformProject) -> ProjectRow:
+    return ProjectRow(campaign_id=campaign_id, project_id=project.project_id, kind=ProjectRow.Kind.TERRAFORM,
+                      civilization_id=project.civ_id, site=project.planet_id, completed=project.completed,
+                      data=record_to_dict(project))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """One table of the world kept as rows: where its records are, how one becomes a row, which model holds it."""
+
+    records: Callable[[World], Mapping[Any, Any]]
+    row: Callable[[int, World, Any], models.Model]
+    model: type[models.Model]
+    key: str  # the record's id column
+    kind: str = ""  # ProjectRow's kind, for the two project tables that share it
+
+    def scope(self, campaign_id: int) -> models.QuerySet[Any]:
+        rows = self.model._default_manager.filter(campaign_id=campaign_id)
+        return rows.filter(kind=self.kind) if self.kind else rows
+
+    def columns(self) -> list[str]:
+        return [f.attname for f in self.model._meta.concrete_fields
+                if f.attname not in ("id", "campaign_id", self.key)]
+
+
+TABLES = (
+    _Table(lambda w: w.units, _unit_row, UnitRow, "unit_id"),
+    _Table(lambda w: w.colonies, _colony_row, ColonyRow, "colony_id"),
+    _Table(lambda w: w.projects, _construction_row, ProjectRow, "project_id", ProjectRow.Kind.CONSTRUCTION),
+    _Table(lambda w: w.terraforming, _terraform_row, ProjectRow, "project_id", ProjectRow.Kind.TERRAFORM),
+)
+
+
+def _diff(before: Mapping[Any, Any], after: Mapping[Any, Any]) -> tuple[list[Any], list[Any]]:
+    """The records of `after` that are new or changed since `before`, and the ids `before` had that are gone."""
+    if before is after:
+        return [], []
+    changed = [record for key, record in after.items()
+               if (old := before.get(key)) is not record and old != record]
+    gone = [key for key in before if key not in after]
+    return changed, gone
+
+
+def store(campaign_id: int, before: World | None, after: World) -> None:
+    """Write the rows of `after`: only what changed since `before`, or, without it (a new world: a galaxy
+    started, a scenario loaded), all of them in place of the campaign's rows."""
+    for table in TABLES:
+        if before is None:
+            table.scope(campaign_id).delete()
+            changed: Sequence[Any] = list(table.records(after).values())
+            table.model._default_manager.bulk_create(
+                [table.row(campaign_id, after, record) for record in changed], batch_size=BATCH)
+            continue
+        changed, gone = _diff(table.records(before), table.records(after))
+        if gone:
+            table.scope(campaign_id).filter(**{f"{table.key}__in": gone}).delete()
+        if changed:
+            table.model._default_manager.bulk_create(
+                [table.row(campaign_id, after, record) for record in changed], batch_size=BATCH,
+                update_conflicts=True, unique_fields=["campaign", table.key], update_fields=table.columns())
