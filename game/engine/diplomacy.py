@@ -25,8 +25,8 @@ TRADE_LEVELS = {"none": 0, "limited": 5, "full": 10}
 TRADE_CAP_PERCENT = 25
 
 # Treaty kinds: what each does on acceptance. Terms the game enforces: the stance (peace, alliance), the trade
-# level, the tribute in MU each quarter. Open borders and technology exchange are recorded with their free-text
-# terms, which the GM rules on.
+# level, the tribute in MU each quarter; open borders and technology exchange act each round in Explore 10
+# (`steps.diplomacy.treaty_effects`). Free-text terms are for the GM.
 TREATIES: dict[str, str] = {
     "peace": "Peace",
     "alliance": "Alliance",

@@ -101,7 +101,9 @@ def sources(world: World, civ_id: int) -> list[Source]:
     found: list[Source] = []
     for key in sorted(world.civs[civ_id].techs):
         card = alpha_centauri.CATALOGUE.get(key)
-        for unlock in card.unlocks if card else ():
+        if card is None:
+            continue
+        for unlock in card.unlocks:
             match = _EFFECT.match(unlock)
             if match:
                 found.append(Source(card.name, _MISPRINTS.get(match[1], match[1]), int(match[2])))

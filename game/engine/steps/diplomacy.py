@@ -6,12 +6,15 @@ Every event is seen by both parties and the GM ("the GM must get a copy of every
 from __future__ import annotations
 
 from game.engine import council, diplomacy
+from game.engine.apply import apply_events
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
 from game.engine.orders.diplomacy import proposal_id
+from game.engine.research import projects as rp
 from game.engine.step_input import StepInput
 from game.engine.steps.common import OrderHandler, run_orders, to_civ, to_civs
+from game.engine.steps.research import technology_transfer
 from game.engine.world import World
 
 
@@ -122,14 +125,46 @@ def council_votes(step_input: StepInput) -> list[Event]:
     return events
 
 
+def _charts(world: World, giver: int, taker: int) -> list[Event]:
+    sectors = sorted(world.civs[giver].charted - world.civs[taker].charted)
+    pois = sorted(world.civs[giver].known_pois - world.civs[taker].known_pois)
+    return [to_civ(taker, "ChartsShared", {"from_civ": giver, "to_civ": taker, "sectors": sectors, "pois": pois})
+            ] if sectors or pois else []
+
+
+def _exchanged_tech(world: World, giver: int, taker: int) -> str | None:
+    """The technology a partner gives under a technology exchange: the first in the tech tree that it knows and
+    the receiver may research now (its prerequisites known)."""
+    catalogue = rp.catalogue_of(world)
+    if catalogue is None:
+        return None
+    known = world.civs[giver].techs
+    return next((t.key for t in catalogue.available(world.civs[taker].techs) if t.key in known), None)
+
+
+def treaty_effects(world: World) -> list[Event]:
+    """What open borders and technology exchanges in force at the start of the step do by themselves, each round
+    (docs/rules.md, "Open borders and technology exchange"): partners with open borders share their star charts;
+    partners exchanging technology each give the other one technology under the transfer rules (§8.1)."""
+    events: list[Event] = []
+    for (a, b), relation in sorted(world.relations.items()):
+        for giver, taker in ((a, b), (b, a)):
+            if "open_borders" in relation.treaties:
+                events += _charts(world, giver, taker)
+            tech = _exchanged_tech(world, giver, taker) if "tech_exchange" in relation.treaties else None
+            if tech is not None:
+                events += technology_transfer(apply_events(world, events), giver, taker, tech)
+    return events
+
+
 def explore_10_trades(step_input: StepInput, dice: Dice) -> list[Event]:
     """10. TODO Trades — filled by the diplomacy module: each treaty proposed in Explore 9 is accepted or
-    declined; one left unanswered lapses; and by the Council module: the Council votes on the Governor's
-    Proposal."""
+    declined; one left unanswered lapses; open borders and technology exchanges in force act (`treaty_effects`);
+    and by the Council module: the Council votes on the Governor's Proposal."""
     votes = council_votes(step_input) if step_input.world.options.council_every else []
     if not step_input.world.options.diplomacy:
         return votes
-    events = votes + run_orders(step_input, {"AnswerTreaty": _answer})
+    events = votes + treaty_effects(step_input.world) + run_orders(step_input, {"AnswerTreaty": _answer})
     answered = {e.payload["proposal_id"] for e in events if e.type in ("TreatyAccepted", "TreatyDeclined")}
     for key, proposal in sorted(step_input.world.proposals.items()):
         if key not in answered:

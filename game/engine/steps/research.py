@@ -212,12 +212,16 @@ def transfer_technology(order: OrderCommand, world: World) -> list[Event]:
     """Explore 8 — §8.1: "a full transfer costs the receiver 250 CP per transfer" for retooling; "if the fee is not
     paid, the tech is incomplete, and the receiver must open an R&D project to finish integrating it" (one
     success, docs/rules.md "Research — transfers")."""
-    to_civ_id, tech = order.payload["to_civ_id"], order.payload["tech"]
+    return technology_transfer(world, order.civ_id, order.payload["to_civ_id"], order.payload["tech"])
+
+
+def technology_transfer(world: World, from_civ: int, to_civ_id: int, tech: str) -> list[Event]:
+    """One technology given under §8.1's terms: by order (Explore 8) or by a technology exchange (Explore 10)."""
     receiver = world.civs[to_civ_id]
     complete = receiver.mu >= TRANSFER_FEE_MU
     name = rp.tech_name(world, tech)
-    events = [to_civs([order.civ_id, to_civ_id], "TechnologyTransferred", {
-        "from_civ": order.civ_id, "to_civ": to_civ_id, "tech": tech, "tech_name": name,
+    events = [to_civs([from_civ, to_civ_id], "TechnologyTransferred", {
+        "from_civ": from_civ, "to_civ": to_civ_id, "tech": tech, "tech_name": name,
         "fee": TRANSFER_FEE_MU if complete else 0, "complete": complete})]
     sites = rp.research_sites(world, to_civ_id)
     busy = any(p.tech == tech for p in rp.open_projects(world, to_civ_id))
