@@ -2,7 +2,20 @@ from __future__ import annotations
 
 from django.urls import path
 
-from game.api import deadlines, diplomacy, flow, missions, research, settings, supply, units, views
+from game.api import (
+    deadlines,
+    diplomacy,
+    fleets,
+    flow,
+    ground_war,
+    missions,
+    research,
+    settings,
+    supply,
+    units,
+    views,
+    yards,
+)
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -42,6 +55,11 @@ urlpatterns = [
          name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
     path("campaigns/<int:campaign_id>/supply/", supply.Supply.as_view(), name="api-supply"),
+    path("campaigns/<int:campaign_id>/ground-war/", ground_war.GroundWar.as_view(), name="api-ground-war"),
+    path("campaigns/<int:campaign_id>/ground-war/destructions/<int:destruction_id>/ruling/",
+         ground_war.DestructionRuling.as_view(), name="api-destruction-ruling"),
+    path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
+    path("campaigns/<int:campaign_id>/yards/", yards.Yards.as_view(), name="api-yards"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
          name="api-research-catastrophe"),

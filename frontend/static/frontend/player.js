@@ -271,6 +271,7 @@
   const pointer = () => `${CV.state.round}:${CV.state.step}`;
   const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+  const SEQUENCE_STOPS = 4;  // stops a sequence field shows at once (a fleet's waypoints)
   // Each field type's control, and how to read it: undefined leaves the field out of the order.
   const WIDGETS = {
     choice(field, id) {
@@ -286,6 +287,18 @@
         ...field.choices.map((c, i) => el("label", {for: boxes[i].id}, boxes[i], ` ${c.label}`)));
       return [set, () => {
         const chosen = boxes.filter((b) => b.checked).map((b) => JSON.parse(b.value));
+        return chosen.length || field.required ? chosen : undefined;
+      }];
+    },
+    // Picks in order (a fleet's waypoints): one select a stop, the stops left empty left out.
+    sequence(field, id) {
+      const stops = [...Array(Math.min(field.max || SEQUENCE_STOPS, SEQUENCE_STOPS)).keys()].map((i) =>
+        el("select", {id: i ? `${id}-${i}` : id, "aria-label": `${field.label}: stop ${i + 1}`},
+          new Option("— none —", ""), ...field.choices.map((c) => new Option(c.label, JSON.stringify(c.value)))));
+      const set = el("fieldset", {class: "sequence stack"}, el("legend", {}, field.label),
+        ...stops.map((stop, i) => el("label", {for: stop.id}, `Stop ${i + 1} `, stop)));
+      return [set, () => {
+        const chosen = stops.filter((s) => s.value !== "").map((s) => JSON.parse(s.value));
         return chosen.length || field.required ? chosen : undefined;
       }];
     },
@@ -469,7 +482,7 @@
         const [control, read] = WIDGETS[field.type](field, id);
         const problem = el("p", {class: "field-problem", id: `${id}-problem`, role: "alert", hidden: true});
         const filter = field.type === "choice" && field.choices.length >= FILTER_FROM ? filterBox(control, field, id) : null;
-        const box = field.type === "multichoice" ? el("div", {class: "field"}, control, problem)
+        const box = ["multichoice", "sequence"].includes(field.type) ? el("div", {class: "field"}, control, problem)
           : el("div", {class: "field"}, el("label", {for: id}, field.label), control, problem);
         return {field, control, read, problem, box: filter ? el("div", {class: "stack"}, filter, box) : box};
       });

@@ -32,17 +32,19 @@
     return known.has(id) ? id : null;
   }
 
-  // Layers other panels draw over the hexes (supply.js: the supply grid's reach), each fn(container) -> null or
-  // {sectors: [ids], className, title}; a panel whose data changed calls CV.starmap.redrawLayers(container).
+  // Layers other panels draw over the hexes (supply.js: the supply grid's reach; fleets.js: routes), each
+  // fn(container) -> null or {sectors: [ids], lines: [[from id, to id]] (optional), className, title}; a panel whose
+  // data changed calls CV.starmap.redrawLayers(container).
   const layers = [];
   function drawLayers(svg, container) {
     svg.querySelectorAll(".map-layer").forEach((n) => n.remove());
     let below = svg.querySelector(".hexes");
     layers.forEach((layer) => {
       const drawn = layer(container);
-      if (!drawn || !drawn.sectors.length || !below) return;
-      const path = node("path", {d: drawn.sectors.map((id) => hexPath(centre(id))).join(""),
-                                 class: `map-layer ${drawn.className}`}, node("title", {}, drawn.title));
+      const d = drawn ? drawn.sectors.map((id) => hexPath(centre(id))).join("") +
+        (drawn.lines || []).map(([a, b]) => `M${centre(a).join(",")}L${centre(b).join(",")}`).join("") : "";
+      if (!d || !below) return;
+      const path = node("path", {d, class: `map-layer ${drawn.className}`}, node("title", {}, drawn.title));
       below.after(path);
       below = path;
     });
