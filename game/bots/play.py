@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from game.bots import (
     diplomacy,  # noqa: F401  (the Governor's powers and the Council's vote)
+    fleets,  # noqa: F401  (the movement orders module: a Home Guard on patrol)
     missions,  # noqa: F401  (the personnel module's planners join the strategy's)
 )
 from game.bots.client import BotApiError, BotClient

@@ -144,15 +144,16 @@ def check_fleet_course(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.waypoints", "give at least one Sector.")
     civ = world.civs[order.civ_id]
     here = fl.position(world, fleet)
-    for sector in waypoints:
+    if all(sector == here for sector in waypoints):
+        raise OrderProblem("payload.waypoints", f"{fleet.name} is in Sector {here} already.")
+    for at, sector in enumerate(waypoints):
         if sector not in world.sectors:
             raise OrderProblem("payload.waypoints", f"there is no Sector {sector}.")
         if not world.options.full_star_map and sector not in civ.charted:
             raise OrderProblem("payload.waypoints", f"Sector {sector} is not on your Star Charts.")
-        if sector == here:
-            raise OrderProblem("payload.waypoints", f"{fleet.name} is in Sector {sector} already at that point of "
-                                                    "its course.")
-        if fl.leg_cost_between(world, fleet, here, sector) is None:
+        if at and sector == waypoints[at - 1]:
+            raise OrderProblem("payload.waypoints", f"Sector {sector} is given twice in a row.")
+        if sector != here and fl.leg_cost_between(world, fleet, here, sector) is None:
             slow = next(u for u in fl.members(world, fleet) if fl.needs_carrier(world.design_of(u)))
             raise OrderProblem("payload.waypoints", f"{unit_label(world, slow)} has no FTL drive: it cannot leave "
                                                     f"Sector {here} (carry it aboard a ship, or leave it behind).")
