@@ -84,8 +84,9 @@ def grid_sources(world: World, civ_id: int) -> list[str]:
 
 
 def supply_grid(world: World, civ_id: int) -> frozenset[str]:
-    """Every Sector of the civilization's grid: its sources' reach."""
-    return frozenset(s for source in grid_sources(world, civ_id) for s in around(source))
+    """Every Sector of the civilization's grid: its sources' reach, on the map (a world without Sectors: all of it)."""
+    return frozenset(s for source in grid_sources(world, civ_id) for s in around(source)
+                     if not world.sectors or s in world.sectors)
 
 
 def grid_parts(world: World, civ_id: int) -> list[list[str]]:
