@@ -34,8 +34,8 @@ def eager_tasks() -> Iterator[None]:
 def demo() -> Table:
     table = make_table("flow")
     services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
-    # Cluster War trade switched on: Exploit 2 (trade routes) is the GM's to rule by hand (Exploit 1 takes the social
-    # factors module's orders, none here).
+    # Cluster War trade switched on: Exploit 2 takes its trade route orders (none here: nobody has a freighter), as
+    # Exploit 1 takes the social factors module's (none here either).
     options(table, module_cw_trade=True)
     return table
 
@@ -62,16 +62,13 @@ def stops(table: Table) -> list[dict[str, object]]:
     return list(Event.objects.filter(campaign=table.campaign, type="RunOnStopped").values_list("payload", flat=True))
 
 
-def test_steps_that_need_nobody_say_so_and_a_ruling_step_waits_for_the_gm_while_its_module_is_on(
-        demo: Table) -> None:
+def test_steps_that_need_nobody_say_so_even_where_their_module_takes_orders(demo: Table) -> None:
     waiting = step_waiting_for(campaign(demo))
     assert (waiting["needs_someone"], waiting["players"], waiting["gm"]) == (False, [], [])
     assert "waits for nobody" in waiting["summary"]
-    at(demo, "exploit.2")
+    at(demo, "exploit.2")  # trade routes: nobody has a freighter to put on one
     waiting = step_waiting_for(campaign(demo))
-    assert waiting["needs_someone"] and "the GM: a ruling by hand (Cluster War trade on)" in waiting["summary"]
-    options(demo, module_cw_trade=False)  # no rule fills the step: there is nothing to rule
-    assert not step_waiting_for(campaign(demo))["needs_someone"]
+    assert (waiting["needs_someone"], waiting["players"], waiting["gm"]) == (False, [], [])
 
 
 def test_a_step_that_offers_only_the_free_text_declaration_waits_for_nobody(demo: Table) -> None:
@@ -94,14 +91,17 @@ def test_run_on_resolves_each_step_and_stops_at_the_first_that_needs_someone_say
     at(demo, "expand.8")
     run_on(demo)
     now = campaign(demo)
-    # Expand 8 and 9 and Exploit 1 need nobody; Exploit 2 is the GM's to rule while Cluster War trade is on.
-    assert (now.step.key, now.status) == ("exploit.2", "open")
+    # Expand 8 and 9, all of Exploit and the next round's Explore 1 to 6 need nobody; Explore 7 takes orders.
+    assert (now.round, now.step.key, now.status) == (2, "explore.7", "open")
     assert not StepClock.objects.get(campaign=now).run_on
     resolved = list(Event.objects.filter(campaign=now, type="StepResolved").values_list("payload__step", flat=True))
-    assert resolved == ["expand.8", "expand.9", "exploit.1"]
-    assert StepResolution.objects.filter(campaign=now, status="done").count() == 3
+    assert resolved == ["expand.8", "expand.9", *(f"exploit.{n}" for n in range(1, 10)),
+                        *(f"explore.{n}" for n in range(1, 7))]
+    assert StepResolution.objects.filter(campaign=now, status="done").count() == len(resolved)
     (stop,) = stops(demo)
-    assert stop["step"] == "exploit.2" and "ruling by hand" in str(stop["reason"])
+    waiting = step_waiting_for(now)
+    assert stop["step"] == "explore.7" and all(waiting["names"][str(c)] in str(stop["reason"])
+                                               for c in waiting["players"])
     assert Event.objects.filter(campaign=now, type="RunOnStarted", visibility="public").count() == 1
 
 
@@ -121,8 +121,8 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
     for player in demo.players:
         flow.phase_ready_mark(player, demo.campaign.pk, round=1, step="expand.1")
     run_on(demo)
-    # Every Expand step after the first counts them ready: the run goes on into Exploit's first GM ruling step.
-    assert campaign(demo).step.key == "exploit.2"
+    # Every Expand step after the first counts them ready: the run goes on to the next round's first orders given.
+    assert campaign(demo).step.key == "explore.7"
     resolved = set(Event.objects.filter(campaign=demo.campaign, type="StepResolved").values_list(
         "payload__step", flat=True))
     assert {f"expand.{n}" for n in range(1, 10)} <= resolved
@@ -133,12 +133,12 @@ def test_undo_after_a_run_on_takes_back_the_last_step_and_the_run_stays_stopped(
     run_on(demo)
     services.step_undo(demo.gm, demo.campaign.pk, reason="the second step again")
     now = campaign(demo)
-    assert now.step.key == "exploit.1" and now.status == "open"
+    assert now.step.key == "explore.6" and now.status == "open"
     assert not StepClock.objects.get(campaign=now).run_on
-    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="exploit.1", undone=True).exists()
+    assert Event.objects.filter(campaign=now, type="StepResolved", payload__step="explore.6", undone=True).exists()
     # The next Advance resolves only that step: the run that was undone does not go on by itself.
-    services.step_advance(demo.gm, now.pk, expected_round=1, expected_step="exploit.1")
-    assert campaign(demo).step.key == "exploit.2"
+    services.step_advance(demo.gm, now.pk, expected_round=2, expected_step="explore.6")
+    assert campaign(demo).step.key == "explore.7"
 
 
 def test_an_undo_during_a_run_stops_it_and_says_why(demo: Table) -> None:
@@ -161,7 +161,7 @@ def test_only_the_gm_runs_on_and_a_stale_pointer_changes_nothing(demo: Table) ->
     assert not StepClock.objects.filter(campaign=demo.campaign, run_on=True).exists()
     at(demo, "expand.8")
     response = demo.client(demo.gm).post(demo.url("run-on/"), {"round": 1, "step": "expand.8"}, format="json")
-    assert response.status_code == 202 and response.json()["step"] == "exploit.2"
+    assert response.status_code == 202 and response.json()["step"] == "explore.7"
 
 
 def test_auto_run_goes_on_after_every_step_and_once_all_players_are_ready(demo: Table) -> None:
