@@ -671,6 +671,7 @@ def _construction(d: _Draft, p: dict[str, Any]) -> None:
         p["poi_id"],
         UnitState.UNDER_CONSTRUCTION,
         hp=float(p["hp"]),
+        low_quality=p.get("crash") == "low_quality",  # §6.7, game.engine.yards
     )
     d.projects[p["project_id"]] = ConstructionProject(
         p["project_id"],
@@ -680,6 +681,7 @@ def _construction(d: _Draft, p: dict[str, Any]) -> None:
         p["unit_id"],
         (p["builder_id"],),
         p["bp_needed"],
+        crash=p.get("crash", ""),
     )
     d.unit(p["builder_id"], state=UnitState.ENGAGED, task=f"construction:{p['project_id']}")
     d.claim_id(max(p["unit_id"], p["project_id"]))
@@ -1162,7 +1164,7 @@ def _repaired(d: _Draft, p: dict[str, Any]) -> None:
 
 @handles("RefitCompleted")
 def _refitted(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], design_id=p["design_id"])
+    d.unit(p["unit_id"], design_id=p["design_id"], low_quality=False)  # §6.7: "A full refit brings [it] up to standard"
     _yard_job_ends(d, p["unit_id"])
 
 

@@ -442,8 +442,9 @@ EXPAND_EVENTS = (
               "{civ_id:civ} founded a colony on {planet_id:planet} (population {population}) for {mu:n} MU."),
     EventType("ConstructionStarted", {"project_id": int, "unit_id": int, "civ_id": int, "design_id": str, "name": str,
                                       "poi_id": str, "sector_id": str, "builder_id": int, "bp_needed": int, "mu": int,
-                                      "hp": float}, CIV,
-              "Construction of {name} ({design_id:design}) began at {poi_id:poi}: {bp_needed} BP, {mu} MU."),
+                                      "hp": float, "crash": Optional(str)}, CIV,
+              "Construction of {name} ({design_id:design}) began at {poi_id:poi}: {bp_needed} BP, {mu} MU[, crash "
+              "building ({crash:words})]."),
     EventType("TerraformingStarted", {"project_id": int, "civ_id": int, "planet_id": str, "unit_id": int,
                                       "tp_needed": int, "mu": int}, CIV,
               "{unit_id:unit} began terraforming {planet_id:planet}: {tp_needed} TP, {mu} MU."),
@@ -693,8 +694,8 @@ YARD_EVENTS = (
                                "mu": int, "rounds": int}, CIV,
               "{unit_id:unit} went into {yard_id:unit}'s yard to be refitted as a {design_id:design}: {bp_needed} BP "
               "of work, {mu:n} MU, about {rounds} round(s)."),
-    EventType("YardWorkAdvanced", {"unit_id": int, "bp": int, "hp": float}, CIV,
-              "{unit_id:unit}: {bp} BP of yard work done, {hp:g} hit points."),
+    EventType("YardWorkAdvanced", {"unit_id": int, "bp": int, "hp": float, "halted": Optional(str)}, CIV,
+              "{unit_id:unit}: {bp} BP of yard work done, {hp:g} hit points[; halted: {halted}]."),
     EventType("RepairCompleted", {"unit_id": int, "hp": float}, CIV,
               "{unit_id:unit} is repaired ({hp:g} hit points) and back in service."),
     EventType("RefitCompleted", {"unit_id": int, "design_id": str}, CIV,

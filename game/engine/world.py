@@ -131,6 +131,7 @@ class Unit:
     task: str | None = (
         None  # what an Engaged unit is doing: "cargo", "salvage", "construction:7", "occupy:3", ...
     )
+    low_quality: bool = False  # crash-built at the normal price (Cluster War §6.7, game.engine.yards)
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class ConstructionProject:
     bp_done: int = 0
     completed: bool = False
     mine_id: int | None = None  # the mine it builds (Expand 6, BuildMine) instead of a unit
+    crash: str = ""  # crash building (§6.7, game.engine.yards): "double" or "low_quality", its builders' BP count twice
 
 
 @dataclass(frozen=True)
@@ -532,6 +534,14 @@ _WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "
                     "ground_war", "ground_occupation_off", "terrain")
 
 
+# Crash building's fields, written only when set, so worlds without it read and write as before.
+_WRITTEN_WHEN_SET = {"low_quality": False, "crash": ""}
+
+
+def _set_fields(record: object) -> dict[str, Any]:
+    return {k: v for k, v in record_to_dict(record).items() if k not in _WRITTEN_WHEN_SET or v != _WRITTEN_WHEN_SET[k]}
+
+
 def world_to_dict(world: World) -> dict[str, Any]:
     starter_ids = {d.design_id for d in STARTER_UNITS}
     return _with_research(world, {
@@ -544,10 +554,10 @@ def world_to_dict(world: World) -> dict[str, Any]:
         "pois": [record_to_dict(p) for _, p in sorted(world.pois.items())],
         "planets": [record_to_dict(p) for _, p in sorted(world.planets.items())],
         "civs": [record_to_dict(c) for _, c in sorted(world.civs.items())],
-        "units": [record_to_dict(u) for _, u in sorted(world.units.items())],
+        "units": [_set_fields(u) for _, u in sorted(world.units.items())],
         "colonies": [record_to_dict(c) for _, c in sorted(world.colonies.items())],
         "mines": [record_to_dict(m) for _, m in sorted(world.mines.items())],
-        "projects": [record_to_dict(p) for _, p in sorted(world.projects.items())],
+        "projects": [_set_fields(p) for _, p in sorted(world.projects.items())],
         "terraforming": [record_to_dict(t) for _, t in sorted(world.terraforming.items())],
         "ore_stocks": [
             {"civ_id": civ, "poi_id": poi, "ore": ore} for (civ, poi), ore in sorted(world.ore_stocks.items())

@@ -85,3 +85,45 @@ def test_the_yard_orders_are_refused_while_the_module_is_off() -> None:
     events, _ = run(w, "expand.6", order(1, "expand.6", "RepairUnit", unit_id=1, yard_id=2))
     assert "module is off" in of_type(events, "OrderRejected")[0]["reason"]
     assert not [o for o in legal_orders(w, 1, "expand.6") if o.kind == "RepairUnit"]
+
+
+def test_9_6_with_the_supply_module_repairs_out_of_supply_wait() -> None:
+    # No colony supplies Vega's Sector: the repair ship's work waits ("out of supply ... stops repairs").
+    w = _yards(unit(1, 1, "warship", "1,0", "vega", hp=4.0), unit(3, 1, "salvager", "1,0", "vega"), supply=True)
+    _, w = run(w, "expand.6", order(1, "expand.6", "RepairUnit", unit_id=1, yard_id=3))
+    events, w = run(w, "expand.8")
+    assert of_type(events, "YardWorkAdvanced") == [{"unit_id": 1, "bp": 0, "hp": 4.0, "halted": "out of supply"}]
+    assert w.units[1].hp == 4.0 and w.yard_jobs[1].bp_done == 0
+
+
+def test_6_7_crash_building_halves_the_time_for_twice_the_mu_or_builds_low_quality() -> None:
+    # A Light Corvette: 20 MU, 10 BP; the builder's 5 BP count twice: one round instead of two.
+    w = _yards(unit(1, 1, "builder"), unit(2, 1, "builder"))
+    w = replace(w, civs={**w.civs, 1: replace(w.civs[1], surveyed_planets=frozenset({"terra"}))},
+                ore_stocks={(1, "sol"): 100})
+    events, w = run(w, "expand.6",
+                    order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="terra",
+                          design_id="starter-light-corvette", crash="double"),
+                    order(1, "expand.6", "StartConstruction", unit_id=2, planet_id="terra",
+                          design_id="starter-light-corvette", crash="low_quality"))
+    assert [e["mu"] for e in of_type(events, "ConstructionStarted")] == [40, 20]
+    events, w = run(w, "expand.8")
+    assert len(of_type(events, "ConstructionCompleted")) == 2 and w.ore_at(1, "sol") == 80
+    assert [w.units[u].low_quality for u in (101, 103)] == [False, True]
+    # "A full refit brings the unit up to standard": its own design, at a yard.
+    _, w = run(w, "expand.3", round_number=2)
+    events, w = run(w, "expand.6", order(1, "expand.6", "RefitUnit", unit_id=103, yard_id=1,
+                                         design_id="starter-light-corvette"), round_number=2)
+    assert of_type(events, "RefitStarted")[0]["mu"] == 0
+    _, w = run(w, "expand.8", round_number=2)
+    assert not w.units[103].low_quality
+
+
+def test_6_7_no_crash_building_while_the_module_is_off() -> None:
+    w = with_units(world(), unit(1, 1, "builder"))
+    w = replace(w, civs={**w.civs, 1: replace(w.civs[1], surveyed_planets=frozenset({"terra"}))})
+    events, _ = run(w, "expand.6", order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="terra",
+                                         design_id="starter-light-corvette", crash="double"))
+    assert "module is off" in of_type(events, "OrderRejected")[0]["reason"]
+    offer = next(o for o in legal_orders(w, 1, "expand.6") if o.kind == "StartConstruction")
+    assert "crash" not in [f.name for f in offer.fields]

@@ -31,6 +31,7 @@ from game.engine.world import (
     terraforming_price,
     unit_label,
 )
+from game.engine.yards import crash_price
 
 
 def owned_units(world: World, civ_id: int) -> list[Unit]:
@@ -442,7 +443,10 @@ def check_start_construction(order: OrderCommand, world: World) -> None:
     design = world.designs.get(order.payload["design_id"])
     if design is None or design.civ_id not in (None, order.civ_id):
         raise OrderProblem("payload.design_id", "your civilization does not know how to build that.")
-    affordable(world, order.civ_id, unit_price(design), "payload.design_id", f"a {design.name}")
+    crash = order.payload.get("crash", "")
+    if crash and not world.options.yards:
+        raise OrderProblem("payload.crash", "crash building is not part of this campaign (the module is off).")
+    affordable(world, order.civ_id, crash_price(unit_price(design), crash), "payload.design_id", f"a {design.name}")
 
 
 def holds_planet(world: World, civ_id: int, planet_id: str) -> bool:

@@ -143,7 +143,16 @@ from game.engine.orders.trade_routes import (
     offer_open_trade_route,
     offer_raid_commerce,
 )
-from game.engine.orders.yards import check_refit, check_repair, check_scrap, offer_refit, offer_repair, offer_scrap
+from game.engine.orders.yards import (
+    CRASH_CHOICES,
+    check_refit,
+    check_repair,
+    check_scrap,
+    offer_refit,
+    offer_repair,
+    offer_scrap,
+    with_crash_option,
+)
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -400,9 +409,10 @@ KINDS: tuple[OrderKind, ...] = (
             Field("planet_id", "Site", "planet"),
             Field("design_id", "Unit to build", "design"),
             Field("name", "Name of the new unit", "text", required=False, max_length=UNIT_NAME_LIMIT),
+            Field("crash", "Crash building (§6.7)", "option", required=False, options=CRASH_CHOICES),
         ),
         check_start_construction,
-        offer_planet_work(check_start_construction, builds=True),
+        with_crash_option(offer_planet_work(check_start_construction, builds=True)),
     ),
     OrderKind(
         "BuildMine",

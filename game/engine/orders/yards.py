@@ -5,10 +5,12 @@ returns."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine import yards
 from game.engine.designer import Price
 from game.engine.orders.checks import affordable, free, is_suitable_site, own_unit, owned_units
-from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
+from game.engine.orders.model import Choice, Offer, OfferFinder, OrderCommand, OrderProblem
 from game.engine.orders.offers import passes, unit_name
 from game.engine.units import UnitDesign
 from game.engine.world import Unit, UnitState, World, unit_label
@@ -82,7 +84,7 @@ def check_refit(order: OrderCommand, world: World) -> None:
     old, new = world.design_of(unit), world.designs.get(order.payload["design_id"])
     if new is None or new.civ_id not in (None, order.civ_id):
         raise OrderProblem("payload.design_id", "your civilization does not know that design.")
-    if new.design_id == old.design_id:
+    if new.design_id == old.design_id and not unit.low_quality:  # §6.7: "A full refit brings [it] up to standard"
         raise OrderProblem("payload.design_id", f"{unit_label(world, unit)} is already a {new.name}.")
     if not yards.same_hull(old, new):
         raise OrderProblem("payload.design_id", f"a refit keeps the hull (§6.6): {new.name} is not a {old.scale.title} "
@@ -102,7 +104,7 @@ def check_scrap(order: OrderCommand, world: World) -> None:
 # Offers: one per unit (and yard, where the price depends on it), every figure in the choice's label and cost.
 
 
-def _workers(world: World, civ_id: int, unit: Unit, ships_too: bool) -> list[tuple[Unit, int]]:
+def workers(world: World, civ_id: int, unit: Unit, ships_too: bool) -> list[tuple[Unit, int]]:
     found = []
     for other in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
         if (other.unit_id == unit.unit_id or other.sector_id != unit.sector_id or other.carried_by is not None
@@ -125,7 +127,7 @@ def offer_repair(world: World, civ_id: int) -> list[Offer]:
         if not passes(check_repair, world, civ_id, {"unit_id": unit.unit_id}):
             continue
         choices = []
-        for yard, rate in _workers(world, civ_id, unit, ships_too=True):
+        for yard, rate in workers(world, civ_id, unit, ships_too=True):
             quote = yards.repair_quote(world, unit, rate)
             choices.append(Choice(yard.unit_id, f"{unit_name(world, yard, civ_id)}: {quote.mu:,} MU, {quote.bp} BP of "
                                                 f"work, {_rounds(quote.rounds)}", quote.as_cost()))
@@ -141,7 +143,8 @@ def refit_choices(world: World, civ_id: int, unit: Unit, rate: int) -> tuple[Cho
     old = world.design_of(unit)
     designs: list[UnitDesign] = sorted(
         (d for d in world.designs.values()
-         if d.civ_id in (None, civ_id) and d.design_id != old.design_id and yards.same_hull(old, d)),
+         if d.civ_id in (None, civ_id) and (d.design_id != old.design_id or unit.low_quality)
+         and yards.same_hull(old, d)),
         key=lambda d: (d.name, d.design_id))
     choices = []
     for design in designs:
@@ -158,7 +161,7 @@ def offer_refit(world: World, civ_id: int) -> list[Offer]:
     for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
         if not passes(check_refit, world, civ_id, {"unit_id": unit.unit_id}):
             continue
-        for yard, rate in _workers(world, civ_id, unit, ships_too=False):
+        for yard, rate in workers(world, civ_id, unit, ships_too=False):
             choices = refit_choices(world, civ_id, unit, rate)
             if choices:
                 offers.append(Offer({"unit_id": unit.unit_id, "yard_id": yard.unit_id},
@@ -174,10 +177,30 @@ def offer_scrap(world: World, civ_id: int) -> list[Offer]:
     for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
         if not passes(check_scrap, world, civ_id, {"unit_id": unit.unit_id}):
             continue
-        found = _workers(world, civ_id, unit, ships_too=False)
+        found = workers(world, civ_id, unit, ships_too=False)
         if found:
             ore = yards.scrap_ore(world, unit)
             choices = tuple(Choice(yard.unit_id, unit_name(world, yard, civ_id)) for yard, _ in found)
             offers.append(Offer({"unit_id": unit.unit_id}, f"{unit_name(world, unit, civ_id)}: returns {ore:,} Ore",
                                 {"yard_id": choices}))
     return offers
+
+
+# Expand 6 — crash building (§6.7), an option of StartConstruction.
+CRASH_CHOICES = (
+    Choice(yards.CRASH_DOUBLE, "Crash: half the time for twice the MU"),
+    Choice(yards.CRASH_LOW_QUALITY, f"Crash: half the time at the price, low quality "
+                                    f"({yards.LOW_QUALITY_FAILURE_PERCENT}% failures under stress)"),
+)
+
+
+def with_crash_option(offer: OfferFinder) -> OfferFinder:
+    """StartConstruction's offers, without the crash option while the module is off (an empty choice hides it)."""
+
+    def found(world: World, civ_id: int) -> list[Offer]:
+        offers = offer(world, civ_id)
+        if world.options.yards:
+            return offers
+        return [replace(o, choices={**o.choices, "crash": ()}) for o in offers]
+
+    return found

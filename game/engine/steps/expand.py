@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import rulings, supply
+from game.engine import rulings, supply, yards
 from game.engine.designer import mine_output, mine_price, unit_price
 from game.engine.dice import Dice
 from game.engine.events import Event
@@ -130,7 +130,8 @@ def expand_5_colonize(step_input: StepInput, dice: Dice) -> list[Event]:
 def _construct(order: OrderCommand, world: World) -> list[Event]:
     design = world.designs[order.payload["design_id"]]
     planet = world.planets[order.payload["planet_id"]]
-    price = unit_price(design)
+    crash = order.payload.get("crash", "")
+    price = yards.crash_price(unit_price(design), crash)
     project_id, unit_id = world.next_id, world.next_id + 1
     return [
         to_civ(
@@ -148,6 +149,7 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
                 "bp_needed": price.build_points,
                 "mu": price.mu,
                 "hp": design.stats.hp,
+                **({"crash": crash} if crash else {}),
             },
         )
     ]
@@ -282,7 +284,9 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
         ore = world.ore_at(civ_id, poi_id)
         leftover = 0
         for project in projects:
-            available = leftover + _output(
+            # Crash building (§6.7, game.engine.yards) halves the time: its builders' Build Points count twice.
+            speed = yards.CRASH_SPEED if project.crash else 1
+            available = leftover + speed * _output(
                 world, project.builder_ids, f"construction:{project.project_id}", False
             )
             leftover = 0

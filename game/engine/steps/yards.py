@@ -3,7 +3,7 @@ Expand 8, called from those steps' functions."""
 
 from __future__ import annotations
 
-from game.engine import yards
+from game.engine import supply, yards
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.orders.yards import rate_of, yard_site
@@ -65,6 +65,11 @@ def yard_work_advances(world: World) -> list[Event]:
             events.append(to_civ(job.civ_id, "YardWorkAbandoned", {"unit_id": job.unit_id, "reason": reason}))
             continue
         unit = world.units[job.unit_id]
+        if world.options.supply and not supply.in_supply(world, job.civ_id, unit.sector_id):
+            # The supply module: "being out of supply ... stops repairs and building" (its setting); the work waits.
+            payload = {"unit_id": job.unit_id, "bp": 0, "hp": unit.hp, "halted": "out of supply"}
+            events.append(to_civ(job.civ_id, "YardWorkAdvanced", payload))
+            continue
         bp = min(rate_of(world, job.civ_id, world.units[job.yard_id]), job.bp_needed - job.bp_done)
         done = job.bp_done + bp >= job.bp_needed
         full = yards.max_hp(world, unit)
