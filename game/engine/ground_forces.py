@@ -154,14 +154,15 @@ class Conditions:
 
 
 def _strike(kind: GroundType, target: GroundType, conditions: Conditions, target_defends: bool) -> tuple[int, int]:
-    """(AR, DR) of one attack. Ruling: a unit fires at the range where its modified AR is higher (ranged on a tie);
-    the target defends with its DR at that range; terrain, weather and a base's prepared defence touch ranged values
-    only (§9.3)."""
+    """(AR, DR) of one attack. Ruling on §9.3's "ranged or close values are used depending on the situation": on
+    open ground every attack is ranged (an approach in the open is shot to pieces); in cluttered or obscured terrain
+    a unit closes in where its close AR is higher than its modified ranged AR. The target defends with its DR at
+    that range; terrain, weather and a base's prepared defence touch ranged values only."""
     ar_mod = TERRAIN[conditions.terrain][0] + WEATHER[conditions.weather][0]
     dr_mod = TERRAIN[conditions.terrain][1] + WEATHER[conditions.weather][1]
     dr_mod += DUG_IN_DR if target_defends and conditions.defenders_dug_in else 0
     ranged_ar, close_ar = max(0, kind.ar[0] + ar_mod), kind.ar[1]
-    if ranged_ar >= close_ar:
+    if ranged_ar >= close_ar or conditions.terrain == "open":
         return ranged_ar, target.dr[0] + dr_mod
     return close_ar, target.dr[1]
 

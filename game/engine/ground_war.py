@@ -119,10 +119,11 @@ class Odds:
     lose: int
 
 
-def invasion_odds(world: World, colony: Colony, invaders: list[Fighter], seed: int = 0) -> Odds:
-    """The odds shown before an invasion order is committed: the battle played `ODDS_TRIALS` times on seeded dice,
-    under the colony's terrain and every weather in proportion (the weather is rolled only when it is fought)."""
-    defenders, _ = defenders_of(world, colony)
+def invasion_odds(world: World, colony: Colony, invaders: list[Fighter], defenders: list[Fighter],
+                  seed: int = 0) -> Odds:
+    """The odds shown before an invasion order is committed: the battle against the `defenders` the viewer knows of
+    played `ODDS_TRIALS` times on seeded dice, under the colony's terrain and every weather in proportion (the
+    weather is rolled only when it is fought)."""
     if not invaders:
         return Odds(0, 0, 100)
     if not defenders:

@@ -262,6 +262,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "proposals": ("from_civ", "to_civ"),
     "social": ("civ_id",),
     "social_adjustments": ("civ_id",),
+    "destructions": ("civ_id",),
 }
 _CIV_PAIRS = ("wars", "contacts")
 _CIV_SCALARS = ("governor",)  # the Planetary Governor

@@ -52,8 +52,8 @@ def _battle(world: World, colony: Colony, attacker: int, invaders: list[Fighter]
         "defender_civ": defender, "terrain": conditions.terrain, "weather": conditions.weather,
         "weeks": result.weeks, "invaders": [f.unit_id for f in invaders if f.unit_id is not None],
         "defenders": [f.unit_id for f in defenders if f.unit_id is not None], "levy": levy,
-        "invaders_lost": [f.unit_id for f in result.invaders_lost if f.unit_id is not None],
-        "defenders_lost": [f.unit_id for f in result.defenders_lost if f.unit_id is not None],
+        "invaders_lost": sorted(f.unit_id for f in result.invaders_lost if f.unit_id is not None),
+        "defenders_lost": sorted(f.unit_id for f in result.defenders_lost if f.unit_id is not None),
         "levy_lost": sum(1 for f in result.defenders_lost if f.unit_id is None),
         "victor": victor, "rebellion": rebellion})]
     if victor != "invader":
