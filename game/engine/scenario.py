@@ -21,6 +21,7 @@ from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
 from game.engine.resolve import resolve_step
 from game.engine.starts import give_start, read_start
 from game.engine.step_input import StepInput
+from game.engine.victory import VictoryConditions, check_victory
 from game.engine.world import World, world_from_dict, world_to_dict
 
 
@@ -68,6 +69,7 @@ class Scenario:
     dice: tuple[int, ...] | None = None  # scripted rolls, used in order across the steps; None: seeded dice
     orders: tuple[ScenarioOrder, ...] = ()
     expect: Mapping[str, Any] = field(default_factory=dict)
+    victory: VictoryConditions | None = None  # the campaign's victory conditions, checked by "victory." expectations
 
     @property
     def last_pointer(self) -> Pointer:
@@ -133,7 +135,18 @@ def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
         dice=tuple(dice) if dice is not None else None,
         orders=orders,
         expect=dict(_optional(data, "expect", Mapping, {})),
+        victory=_parse_victory(_optional(data, "victory", Mapping, None)),
     )
+
+
+def _parse_victory(data: Mapping[str, Any] | None) -> VictoryConditions | None:
+    if data is None:
+        return None
+    known = set(VictoryConditions().as_dict()) | {"ac_economic", "ac_conquest", "ac_transcendence", "ac_diplomatic"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioProblem("victory", f"has no condition {unknown[0]!r} (one of {', '.join(sorted(known))}).")
+    return VictoryConditions.from_dict(data)
 
 
 def _give_start(world: World, data: Any, where: str) -> World:
@@ -220,12 +233,21 @@ def lookup(world: World, path: str) -> Any:
     return value
 
 
+def victory_lookup(scenario: Scenario, world: World, path: str) -> Any:
+    """A field of the victory the final world gives at the end of the last round ("victory.reason",
+    "victory.winners"; None when no condition is met), under the scenario's victory conditions."""
+    result = check_victory(world, scenario.victory or VictoryConditions(), scenario.last_pointer.round)
+    value = getattr(result, path.removeprefix("victory."), None) if result else None
+    return list(value) if isinstance(value, tuple) else value
+
+
 def expectation_failures(scenario: Scenario, world: World) -> list[str]:
-    """Each expectation the final world does not meet, as "path: expected X, got Y"."""
+    """Each expectation the final world does not meet, as "path: expected X, got Y"; a "victory." path reads the
+    campaign's result (`victory_lookup`)."""
     failures = []
     for path, expected in scenario.expect.items():
         try:
-            actual = lookup(world, path)
+            actual = victory_lookup(scenario, world, path) if path.startswith("victory.") else lookup(world, path)
         except AttributeError:
             failures.append(f"{path}: no such field in the world")
             continue
@@ -262,6 +284,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "proposals": ("from_civ", "to_civ"),
     "social": ("civ_id",),
     "social_adjustments": ("civ_id",),
+    "crew_pools": ("civ_id",),  # the crew module
     "destructions": ("civ_id",),
 }
 _CIV_PAIRS = ("wars", "contacts")
