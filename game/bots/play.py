@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 from game.bots import (
     diplomacy,  # noqa: F401  (the Governor's powers and the Council's vote)
     fleets,  # noqa: F401  (the movement orders module: a Home Guard on patrol)
+    ground_war,  # noqa: F401  (battalions raised at home, weak colonies invaded)
     missions,  # noqa: F401  (the personnel module's planners join the strategy's)
+    trade,  # noqa: F401  (trade routes and commerce raiding)
+    yards,  # noqa: F401  (repairs at yards and surveys before colonizing)
 )
 from game.bots.client import BotApiError, BotClient
 from game.bots.strategy import Situation, decide

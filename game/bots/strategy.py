@@ -163,7 +163,7 @@ Planner = Callable[[Situation, list[JSON]], list[Order]]
 PLANNERS: dict[str, Planner] = {}
 # Planned before the other kinds, which look at them: a builder does one job a step (a mine before a new ship), a
 # prize is captured rather than destroyed, a hold is unloaded before anything is loaded.
-FIRST = ("Capture", "BuildMine", "UnloadCargo")
+FIRST = ("Capture", "BuildMine", "UnloadCargo", "RepairUnit", "Survey")  # game.bots.yards: repairs, surveys
 
 
 def planner(kind: str) -> Callable[[Planner], Planner]:
@@ -386,6 +386,7 @@ def _wanted_design(situation: Situation, designs: list[Any]) -> Any | None:
 @planner("StartConstruction")
 def plan_construction(situation: Situation, offers: list[JSON]) -> list[Order]:
     busy = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] in ("BuildMine", "ResumeConstruction")}
+    busy |= {o["payload"]["yard_id"] for o in situation.planned if o["kind"] == "RepairUnit"}  # a yard at work
     plans = []
     for offer in offers:
         builder = units_of(offer)[0]
@@ -520,7 +521,8 @@ def plan_courses(situation: Situation, offers: list[JSON]) -> list[Order]:
         for unit_id in units_of(offer):
             if unit_id in by_id:
                 able.setdefault(unit_id, offer)
-    movable = [by_id[u] for u in able if by_id[u].get("destination_sector") is None]
+    surveying = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "Survey"}  # they stay
+    movable = [by_id[u] for u in able if by_id[u].get("destination_sector") is None and u not in surveying]
     plans = []
     for unit_id, (sector, poi) in sorted(_destinations(situation, movable).items()):
         offer = able[unit_id]
