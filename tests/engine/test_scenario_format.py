@@ -127,7 +127,7 @@ def test_the_world_tables_are_those_world_to_dict_writes() -> None:
     # The personnel, diplomacy and social modules' tables are written once they have put something in them.
     later = {"agents", "missions", "relations", "proposals", "social", "social_adjustments", "governor",
              "governor_terms", "council_proposal", "yard_jobs", "fleets",
-             "trade_routes", "destructions"}
+             "trade_routes", "destructions", "stress", "crews", "crew_pools"}
     assert set(SCHEMA["$defs"]["world"]["properties"]) == written | later
 
 
