@@ -46,6 +46,7 @@ def _unit_json(world: World, civ_id: int, unit: Unit) -> dict[str, Any]:
             scraps.append({"yard_id": yard.unit_id, "yard": yard.name, "ore": yards.scrap_ore(world, unit)})
     return {"unit_id": unit.unit_id, "name": unit.name, "design": world.design_of(unit).name,
             "sector_id": unit.sector_id, "state": unit.state.value, "hp": unit.hp, "max_hp": yards.max_hp(world, unit),
+            "low_quality": unit.low_quality,
             "work": _work(world, unit), "repairs": repairs, "refits": refits, "scrap": scraps}
 
 
@@ -73,7 +74,7 @@ def _civ_json(world: World, civ_id: int) -> dict[str, Any]:
         shown = [_unit_json(world, civ_id, u) for _, u in sorted(world.units.items())
                  if u.civ_id == civ_id and u.state is not UnitState.DESTROYED]
         shown = [u for u in shown if u["work"] or u["repairs"] or u["refits"] or u["scrap"]
-                 or u["hp"] < u["max_hp"]]
+                 or u["hp"] < u["max_hp"] or u["low_quality"]]
         shown.sort(key=lambda u: (not (u["work"] or u["hp"] < u["max_hp"]), u["unit_id"]))
         units = shown[:UNITS_LIMIT]
     surveys = [{"unit_id": u.unit_id, "name": u.name, "poi": world.pois[u.task.removeprefix("survey:")].name}

@@ -37,6 +37,8 @@
     function unitCard(u) {
       return el("li", {"data-unit": u.unit_id},
         el("strong", {}, u.name), ` (${u.design}) · sector ${u.sector_id}`,
+        u.low_quality ? el("span", {class: "yd-damaged", "data-low-quality": "true"},
+          " · low quality (crash-built: 10% failures under stress; a full refit mends it)") : null,
         hpBar(u),
         u.work ? work(u.work) : null,
         choices("Repair (Expand 6, “Repair a unit”)", "repair", u.repairs.map((r) =>
@@ -79,8 +81,8 @@
       if (panel.hidden) return;
       const rules = [];
       if (data.yards) rules.push("A yard (a Construction unit where you have a Suitable Site) or a repair ship " +
-        `(${data.repair_ship_bp} BP a round) repairs half the damaged share of a unit's price; refits cost the ` +
-        "price difference, scrapping returns half the Ore. The work advances each Expand 8.");
+        `(${data.repair_ship_bp} BP a round) repairs a damaged unit for half the damaged share of its price; a refit ` +
+        "costs the price difference, scrapping returns half the Ore. The work advances each Expand 8.");
       if (data.survey) rules.push("Colonizing needs a finished survey.");
       $("#yd-rules").textContent = rules.join(" ");
       $("#yd-civs").replaceChildren(...data.civs.map(civBlock));
