@@ -93,6 +93,21 @@ def are_neighbours(world: World, a: int, b: int) -> bool:
     return any(sector_distance(here, there) <= 1 for here in sectors(a) for there in theirs)
 
 
+def trade_level(world: World, a: int, b: int, contact: bool) -> str:
+    """Exploit 7 — the level a pair trades at this quarter. Without the diplomacy module every pair in contact
+    (neighbours, or a trade route) trades limited, the rules' free trade, unless at war or either forbids free
+    trade. With it, a trade agreement sets the level whether or not they are in contact, and a pair in contact
+    without one keeps free trade (docs/rules.md, "Diplomacy and trade", "Exploit 2 — trade routes")."""
+    if world.at_war(a, b):
+        return "none"
+    agreed = world.relation(a, b).trade if world.options.diplomacy else "none"
+    if agreed != "none":
+        return agreed
+    if contact and not (world.civs[a].forbids_free_trade or world.civs[b].forbids_free_trade):
+        return "limited"
+    return "none"
+
+
 def trades_without_routes(world: World, a: int, b: int) -> str:
     """Why the pair trades in Exploit 7 already ("" if it does not): a route would carry nothing more."""
     if world.options.diplomacy and world.relation(a, b).trade != "none":
@@ -145,6 +160,17 @@ def carried(world: World, a: int, b: int, gains: Mapping[int, int], round_number
     intercepts = sum(r.intercepts for r in routes if r.raided_round == round_number)
     after = {civ: max(gain - intercepts * (gain // LOSS_DIVISOR), 0) for civ, gain in capped.items()}
     return Carried(after, capacity, intercepts)
+
+
+def expected_trade(world: World, a: int, b: int, round_number: int) -> tuple[str, Carried]:
+    """What Exploit 7 would pay the pair on their last taxes (before the Governor's bonus): the level and gains."""
+    contact = are_neighbours(world, a, b) or bool(routes_between(world, a, b))
+    level = trade_level(world, a, b, contact)
+    if level == "none":
+        return level, Carried({a: 0, b: 0}, None, 0)
+    taxes = {a: world.civs[a].taxes, b: world.civs[b].taxes}
+    gains = {a: diplomacy.trade_gain(taxes[a], taxes[b], level), b: diplomacy.trade_gain(taxes[b], taxes[a], level)}
+    return level, carried(world, a, b, gains, round_number)
 
 
 def routed_pairs(world: World) -> set[tuple[int, int]]:

@@ -1,0 +1,48 @@
+"""The bot's play of trade routes and commerce raiding (Exploit 2), registered on the strategy's extension point:
+a route from a colony with two free freighters or more (one stays for cargo), to the partner whose choice promises
+the most, while it runs fewer than `MAX_ROUTES`; and one warship a round sweeping for an enemy's convoys. It knows
+nothing of the enemy's routes (the fog): it sweeps as far as the offer lets it, as a raider files a course."""
+
+from __future__ import annotations
+
+import re
+
+from game.bots.strategy import JSON, Order, Situation, choices, order, planner
+
+MAX_ROUTES = 2
+_PROMISE = re.compile(r"up to (\d+) MU")
+
+
+def _promise(offer: JSON, value: object) -> int:
+    """The MU a quarter the offer's label says a partner's colony would bring (0 if it does not say)."""
+    for f in offer.get("fields", []):
+        if f["name"] == "to_colony_id":
+            for choice in f.get("choices", []):
+                found = _PROMISE.search(choice["label"])
+                if choice["value"] == value and found:
+                    return int(found.group(1))
+    return 0
+
+
+@planner("OpenTradeRoute")
+def plan_open_route(situation: Situation, offers: list[JSON]) -> list[Order]:
+    running = sum(o["kind"] == "CloseTradeRoute" for o in situation.offers)
+    for offer in offers:
+        freighters = choices(offer, "unit_ids")
+        partners = choices(offer, "to_colony_id")
+        if running >= MAX_ROUTES or len(freighters) < 2 or not partners:
+            continue
+        best = max(partners, key=lambda p: (_promise(offer, p), -int(p)))
+        return [order(offer, to_colony_id=best, unit_ids=[freighters[0]])]
+    return []
+
+
+@planner("RaidCommerce")
+def plan_raid(situation: Situation, offers: list[JSON]) -> list[Order]:
+    offer = situation.rng.choice(offers)
+    sweeps = choices(offer, "sector_id")
+    if not sweeps:
+        return []
+    here = next((u["sector_id"] for u in situation.view["units"] if u["unit_id"] == offer["payload"]["unit_id"]), None)
+    away = [s for s in sweeps if s != here]
+    return [order(offer, sector_id=situation.rng.choice(away or sweeps))]
