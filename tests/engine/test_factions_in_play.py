@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.engine.factions import FACTIONS, modifiers
-from game.engine.world import Civilization, RuleOptions, SkirmishState, World, colonization_price
-from tests.engine.round_fixtures import DESIGNS, FakeCombat, of_type, run, unit, with_units, world
+from game.engine.orders.ground_war import check_destroy_world, check_invade
+from game.engine.orders.model import OrderProblem
+from game.engine.world import Civilization, Colony, RuleOptions, SkirmishState, World, colonization_price
+from tests.engine.round_fixtures import DESIGNS, FakeCombat, of_type, order, run, unit, with_units, world
+from tests.engine.test_round_exterminate import _over
 
 
 def _as(w: World, civ_id: int, faction: str) -> World:
@@ -65,3 +70,26 @@ def test_every_faction_lists_its_modifiers_and_its_forbidden_card_for_its_player
     assert "10 free votes at the Council" in by_key["peacekeepers"]
     assert "Probe rolls of 8+ against it may be rerolled" in by_key["university"]
     assert all(lines[-1].startswith("May not adopt ") for lines in by_key.values())
+
+
+def test_pacifists_may_never_attack_only_defend_so_a_won_fight_takes_no_colony() -> None:
+    # Sol won the skirmish; as Gaians (Pacifists) with the restrictions on, it may neither occupy nor destroy the
+    # colony there; with the restrictions off it may.
+    w = replace(_over(), colonies={7: Colony(7, 2, "vega-2", 5, 5, operational=True)})
+    pacifist = replace(_as(w, 1, "gaians"), options=replace(w.options, faction_restrictions=True))
+    for kind, payload in (("Occupy", {"colony_id": 7, "unit_id": 1}), ("DestroyColony", {"colony_id": 7})):
+        events, after = run(pacifist, "exterminate.9", order(1, "exterminate.9", kind, **payload))
+        assert of_type(events, "OrderRejected")[0]["reason"] == (
+            "the Gaians are Pacifists: they may never attack, only defend.")
+        assert after.colonies[7] == w.colonies[7]
+    _, after = run(_as(w, 1, "gaians"), "exterminate.9", order(1, "exterminate.9", "DestroyColony", colony_id=7))
+    assert after.colonies == {}
+
+
+def test_pacifists_neither_invade_nor_order_a_world_destroyed_in_the_ground_war() -> None:
+    w = replace(_as(world(), 1, "morgan"),
+                options=RuleOptions(faction_restrictions=True, ground_war=True),
+                colonies={7: Colony(7, 2, "vega-2", 5, 5, operational=True)})
+    for check, kind in ((check_invade, "Invade"), (check_destroy_world, "DestroyWorld")):
+        with pytest.raises(OrderProblem, match="the Morgan Industries are Pacifists"):
+            check(order(1, "exterminate.9", kind, colony_id=7), w)

@@ -96,16 +96,23 @@ def check_plot_course(order: OrderCommand, world: World) -> None:
 # Explore 7 — the choice to start a skirmish.
 
 
+def refuse_pacifist(world: World, civ_id: int) -> None:
+    """A Pacifist faction "may never Attack, only Defend" (while the factions' restrictions apply): it starts no
+    skirmish and takes or destroys no colony, even one it could after a fight it won defending."""
+    faction = FACTIONS_BY_KEY.get(world.civs[civ_id].faction)
+    if world.options.faction_restrictions and faction is not None and not faction.may_attack:
+        raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
+
+
 def check_start_skirmish(order: OrderCommand, world: World) -> None:
     sector = order.payload["sector_id"]
     target = order.payload["target_civ_id"]
     if target == order.civ_id or target not in world.civs:
         raise OrderProblem("payload.target_civ_id", "choose another civilization.")
+    refuse_pacifist(world, order.civ_id)
     civ = world.civs[order.civ_id]
     faction = FACTIONS_BY_KEY.get(civ.faction)
     if world.options.faction_restrictions and faction is not None:
-        if not faction.may_attack:
-            raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
         # "Each player may attack one other player this phase"; Aggressive factions twice. The skirmishes this
         # round's Explore 7 has declared so far are those still "declared".
         attacked = {s.defender_civ for s in world.skirmishes.values()
@@ -305,6 +312,7 @@ def beaten_colony(order: OrderCommand, world: World) -> int:
 def check_occupy(order: OrderCommand, world: World) -> None:
     if world.options.ground_war:
         raise OrderProblem("kind", "only ground forces capture planets (Cluster War §9.2): give an Invade order.")
+    refuse_pacifist(world, order.civ_id)
     colony = world.colonies[beaten_colony(order, world)]
     unit = own_unit(order, world)
     free(world, unit, "unit_id", "occupy a colony")
@@ -313,6 +321,7 @@ def check_occupy(order: OrderCommand, world: World) -> None:
 
 
 def check_destroy_colony(order: OrderCommand, world: World) -> None:
+    refuse_pacifist(world, order.civ_id)
     beaten_colony(order, world)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine import ground_war
 from game.engine.ground_forces import GROUND_TYPES, TRAINING_BASE_SIZE, battalion_type
-from game.engine.orders.checks import won_skirmish_in
+from game.engine.orders.checks import refuse_pacifist, won_skirmish_in
 from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
 from game.engine.orders.offers import passes, unit_choices
 from game.engine.rulings import colony_mu_cost
@@ -99,6 +99,7 @@ def _target(order: OrderCommand, world: World) -> Colony:
 
 def check_invade(order: OrderCommand, world: World) -> None:
     _module_on(world)
+    refuse_pacifist(world, order.civ_id)
     colony = _target(order, world)
     if "unit_ids" not in order.payload:
         return  # an offer's probe
@@ -128,6 +129,7 @@ def offer_invade(world: World, civ_id: int) -> list[Offer]:
 
 def check_destroy_world(order: OrderCommand, world: World) -> None:
     _module_on(world)
+    refuse_pacifist(world, order.civ_id)
     colony = _target(order, world)
     if any(d.colony_id == colony.colony_id for d in world.destructions.values()):
         raise OrderProblem("payload.colony_id", "its destruction already waits for the GM.")
