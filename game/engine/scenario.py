@@ -280,6 +280,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "skirmishes": ("attacker_civ", "defender_civ", "victor_civ"),
     "agents": ("held_by",),
     "missions": ("civ_id", "target_civ"),
+    "trade_routes": ("civ_id", "partner_civ"),
     "relations": ("civ_a", "civ_b", "tribute_payer"),
     "proposals": ("from_civ", "to_civ"),
     "social": ("civ_id",),
