@@ -19,6 +19,7 @@ from game.engine.catalogue import Names
 from game.engine.combat import ChoiceKind, OfferKind, Withdrawal, is_combat_capable
 from game.engine.dice import SeededDice
 from game.engine.events import Event as EngineEvent
+from game.engine.ground_forces import terrain_of
 from game.engine.names import WorldNames
 from game.engine.phases import ALL_STEPS
 from game.engine.settings_catalogue import skirmish_size
@@ -446,7 +447,13 @@ def map_kind_of(world: World, sector_id: str, skirmish: dict[str, Any]) -> MapKi
     if any("asteroid" in k for k in kinds):
         return MapKind.ASTEROID_FIELD
     pois = {poi.poi_id for poi in world.pois.values() if poi.sector_id == sector_id}
-    if any(p.poi_id in pois for p in world.planets.values()):
+    planets = sorted((p for p in world.planets.values() if p.poi_id in pois), key=lambda p: p.planet_id)
+    if planets:
         troops = all(u["multiplier"] == 1 for side in skirmish["sides"] for u in side["units"])
-        return MapKind.PLANET_SURFACE if troops else MapKind.ORBIT
+        if not troops:
+            return MapKind.ORBIT
+        # With the weather and terrain module, the surface is the ground war's terrain of the Sector's first planet.
+        ground = terrain_of(planets[0].step) if world.options.terrain else "open"
+        return {"cluttered": MapKind.PLANET_CLUTTERED, "obscured": MapKind.PLANET_OBSCURED}.get(
+            ground, MapKind.PLANET_SURFACE)
     return MapKind.DEEP_SPACE

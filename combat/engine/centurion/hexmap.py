@@ -47,6 +47,10 @@ class MapKind(StrEnum):
     ASTEROID_FIELD = "asteroid_field"
     NEBULA = "nebula"
     CENTURION = "centurion"  # the printed game's own battlefield: open ground, hills, woods and rough
+    # A planet's surface in cluttered or obscured ground-war terrain (game.engine.ground_forces.terrain_of), with the
+    # weather and terrain module on (docs/rules.md "Weather and terrain").
+    PLANET_CLUTTERED = "planet_cluttered"
+    PLANET_OBSCURED = "planet_obscured"
 
 
 # What each terrain is called on each kind of map, for the page.
@@ -63,6 +67,10 @@ TERRAIN_NAMES: dict[MapKind, dict[Terrain, str]] = {
                      Terrain.BLOCKED: "protostar"},
     MapKind.CENTURION: {Terrain.OPEN: "clear", Terrain.ROUGH: "hills", Terrain.NEBULA: "woods",
                         Terrain.BLOCKED: "lake"},
+    MapKind.PLANET_CLUTTERED: {Terrain.OPEN: "plain", Terrain.ROUGH: "city and badlands", Terrain.NEBULA: "forest",
+                               Terrain.BLOCKED: "mountains"},
+    MapKind.PLANET_OBSCURED: {Terrain.OPEN: "clearing", Terrain.ROUGH: "ruins", Terrain.NEBULA: "swamp and jungle",
+                              Terrain.BLOCKED: "cliffs"},
 }
 
 # Share of hexes of each terrain (the rest open), by map kind.
@@ -73,6 +81,8 @@ _MIX: dict[MapKind, dict[Terrain, float]] = {
     MapKind.ASTEROID_FIELD: {Terrain.ROUGH: 0.35, Terrain.BLOCKED: 0.06},
     MapKind.NEBULA: {Terrain.NEBULA: 0.45, Terrain.ROUGH: 0.05},
     MapKind.CENTURION: {Terrain.ROUGH: 0.12, Terrain.NEBULA: 0.10, Terrain.BLOCKED: 0.02},
+    MapKind.PLANET_CLUTTERED: {Terrain.ROUGH: 0.30, Terrain.NEBULA: 0.20, Terrain.BLOCKED: 0.04},
+    MapKind.PLANET_OBSCURED: {Terrain.NEBULA: 0.45, Terrain.ROUGH: 0.15, Terrain.BLOCKED: 0.04},
 }
 
 
