@@ -52,6 +52,8 @@
     if (kind === "construction" && project) return `building ${unitName(project.unit_id)}`;
     if (kind === "terraform" && terraform) return `terraforming ${planetName(terraform.planet_id)}`;
     if (kind === "occupy") return `occupying colony #${id}`;
+    if (kind === "yard") return `yard work on ${unitName(Number(id))}`;  // a repair or refit (yards.js)
+    if (kind === "survey") return `surveying ${poiName(id)}`;
     return {cargo: "loading or unloading cargo", salvage: "salvaging junk"}[kind] || task;
   }
 
