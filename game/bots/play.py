@@ -11,7 +11,7 @@ from game.bots import (
     fleets,  # noqa: F401  (the movement orders module: a Home Guard on patrol)
     ground_war,  # noqa: F401  (battalions raised at home, weak colonies invaded)
     missions,  # noqa: F401  (the personnel module's planners join the strategy's)
-    supply,  # noqa: F401  (idle units out of supply go home)
+    supply,  # noqa: F401  (idle warships out of supply go home)
     trade,  # noqa: F401  (trade routes and commerce raiding)
     yards,  # noqa: F401  (repairs at yards and surveys before colonizing)
 )
