@@ -774,13 +774,14 @@ GROUND_WAR_EVENTS = (
     EventType("GroundBattleFought", {"colony_id": int, "planet_id": str, "invader_civ": int, "defender_civ": int,
                                      "terrain": str, "weather": str, "weeks": int, "invaders": list[int],
                                      "defenders": list[int], "levy": int, "invaders_lost": list[int],
-                                     "defenders_lost": list[int], "levy_lost": int, "victor": str | None,
+                                     "defenders_lost": list[int], "levy_lost": int | None, "victor": str | None,
                                      "rebellion": bool}, WITNESSES,
-              "Ground battle for {colony_id:colony} ({terrain}, {weather}, {weeks} weeks): the {victor} won"
+              "Ground battle for {colony_id:colony} ({terrain} ground, {weather} weather, weeks fought: {weeks}): the "
+              "{victor} won"
               "[; {invaders_lost:#unit} of {invader_civ:civ} lost][; {defenders_lost:#unit} of {defender_civ:civ} "
               "lost][; {levy_lost} militia of the levy fell].",
-              fallback="Ground battle for {colony_id:colony} ({terrain}, {weather}, {weeks} weeks): both sides "
-                       "still stand."),
+              fallback="Ground battle for {colony_id:colony} ({terrain} ground, {weather} weather, weeks fought: "
+                       "{weeks}): both sides still stand."),
     EventType("ColonyLiberated", {"colony_id": int, "civ_id": int, "from_civ": int, "how": str}, WITNESSES,
               "{colony_id:colony} is free of {from_civ:civ} by {how}."),
     EventType("RebellionRolled", {"colony_id": int, "civ_id": int, "roll": int, "range": int, "rose": bool},

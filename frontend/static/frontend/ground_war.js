@@ -67,7 +67,7 @@
         `${b.planet}: ${b.rebellion ? "rebellion" : "invasion"} by ${b.invader} against ${b.defender} — ` +
         `${b.terrain}, ${b.weather}, ${b.weeks} week${b.weeks === 1 ? "" : "s"}: ${victor}. ` +
         `Lost: ${b.invaders_lost.length} of the ${b.invaders.length} attacking, ` +
-        `${b.defenders_lost.length + b.levy_lost} of the defenders.`);
+        `${b.defenders_lost.length + (b.levy_lost || 0)} of the defenders.`);
     }
 
     async function rule(id, confirm, reasonInput, msg) {

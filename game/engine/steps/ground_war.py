@@ -54,7 +54,7 @@ def _battle(world: World, colony: Colony, attacker: int, invaders: list[Fighter]
         "defenders": [f.unit_id for f in defenders if f.unit_id is not None], "levy": levy,
         "invaders_lost": sorted(f.unit_id for f in result.invaders_lost if f.unit_id is not None),
         "defenders_lost": sorted(f.unit_id for f in result.defenders_lost if f.unit_id is not None),
-        "levy_lost": sum(1 for f in result.defenders_lost if f.unit_id is None),
+        "levy_lost": sum(1 for f in result.defenders_lost if f.unit_id is None) or None,
         "victor": victor, "rebellion": rebellion})]
     if victor != "invader":
         return events
