@@ -21,6 +21,7 @@ from game.engine.world import (
     Unit,
     UnitState,
     World,
+    can_reach_in_one_round,
     is_armed,
     pair,
     sector_coords,
@@ -201,6 +202,18 @@ def intercept_percent(world: World, raider: Unit, route: TradeRoute, sector: str
     if in_system:
         return SYSTEM_PERCENT if sees else BLIND_SYSTEM_PERCENT
     return ROUTE_SECTOR_PERCENT if sees else BLIND_ROUTE_SECTOR_PERCENT
+
+
+def sweep_targets(world: World, raider: Unit) -> list[str]:
+    """The Sectors a raider may sweep to this quarter (those it could reach in one round, as for a skirmish), found
+    around it rather than by testing every Sector of the map."""
+    (q, r) = sector_coords(raider.sector_id)
+    radius = 0
+    while can_reach_in_one_round(world, raider, sector_id(q + radius + 1, r)):
+        radius += 1
+    around = (sector_id(q + dq, r + dr) for dq in range(-radius, radius + 1)
+              for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1))
+    return sorted(s for s in around if s in world.sectors)
 
 
 def raided_routes(world: World, raider: Unit, swept: tuple[str, ...]) -> list[tuple[TradeRoute, str]]:

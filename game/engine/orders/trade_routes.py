@@ -163,7 +163,7 @@ def offer_raid_commerce(world: World, civ_id: int) -> list[Offer]:
         if unit.civ_id != civ_id or not is_armed(world.design_of(unit)) or not trade_routes.is_free_in(
                 unit, unit.sector_id):
             continue
-        reach = [s for s in sorted(world.sectors) if can_reach_in_one_round(world, unit, s)]
+        reach = trade_routes.sweep_targets(world, unit)
         offers.append(Offer(payload={"unit_id": unit.unit_id}, subject=unit_name(world, unit, civ_id),
                             choices={"unit_id": (Choice(unit.unit_id, unit_name(world, unit, civ_id)),),
                                      "sector_id": tuple(Choice(s, sector_name(s, poi_names)) for s in reach)}))
