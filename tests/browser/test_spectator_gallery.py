@@ -114,8 +114,9 @@ def every_campaign_path(played: Played) -> list[str]:
     ids = {"campaign_id": CAMPAIGN, "order_id": played.order_id, "skirmish_id": played.skirmish_id,
            "battle_id": played.battle_id, "run_id": played.run_id, "hex_label": "0,1", "number": 1, "civ_id": 1,
            "design_id": "patrol-corvette", "user_id": 2,
-           # No battle choice is asked, nor a mission ordered, in this game; a spectator must get nothing for any id.
-           "choice_id": 1, "mission_id": 1}
+           # No battle choice is asked, nor a mission or a destruction ordered, in this game; a spectator must get
+           # nothing for any id.
+           "choice_id": 1, "mission_id": 1, "destruction_id": 1}
     paths = []
     for module, prefix in ((game_api_urls, "/api/"), (combat_urls, "/"), (galaxy_urls, "/")):
         for pattern in module.urlpatterns:
