@@ -85,17 +85,18 @@ def _partner_label(world: World, civ_id: int, here: str, colony: Colony, capacit
 def offer_open_trade_route(world: World, civ_id: int) -> list[Offer]:
     if not world.options.diplomacy:
         return []
+    open_to = {c: not trade_routes.why_no_route(world, civ_id, c) for c in world.civs if c != civ_id}
     partners = [c for _, c in sorted(world.colonies.items())
-                if c.civ_id != civ_id and c.operational and _knows(world, civ_id, c)
-                and not trade_routes.why_no_route(world, civ_id, c.civ_id)]
+                if open_to.get(c.civ_id) and c.operational and _knows(world, civ_id, c)]
     if not partners:
         return []
+    by_sector = world.units_by_sector()
     offers = []
     for _, colony in sorted(world.colonies.items()):
         if colony.civ_id != civ_id or not colony.operational:
             continue
         here = trade_routes.colony_sector(world, colony.colony_id)
-        present = [u for u in world.units.values() if u.civ_id == civ_id and trade_routes.is_free_in(u, here)]
+        present = [u for u in by_sector.get(here, ()) if u.civ_id == civ_id and trade_routes.is_free_in(u, here)]
         freighters = sorted((u for u in present if trade_routes.is_freighter(world, u)), key=lambda u: u.unit_id)
         if not freighters:
             continue
