@@ -748,7 +748,7 @@ FLEET_EVENTS = (
               "{unit_ids:#unit} left {name}[; {flagship:unit} leads it][; the fleet is disbanded{disbanded:flag}]."),
     EventType("FleetOrdered", {"fleet_id": int, "name": str, "standing": str, "order": str, "waypoints": list[str],
                                "route": str, "target_unit": int | None, "target_fleet": int | None, "leader": str},
-              CIV, "{name}'s orders: {order}[: {route}][, target {target_unit:unit}][, {leader}]."),
+              CIV, "{name}'s orders: {order}[: {route}][: {target_unit:unit}][: {leader}]."),
     EventType("FleetSetOut", {"fleet_id": int, "name": str, "unit_ids": list[int], "sector_id": str,
                               "poi_id": str | None, "eta": int, "rounds": int}, CIV,
               "{name} set out for {sector_id:sector}[, {poi_id:poi}] (ETA {eta} MP, {rounds} round(s))."),

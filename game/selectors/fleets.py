@@ -44,14 +44,20 @@ def _fleet_json(world: World, fleet: Fleet, names: WorldNames) -> dict[str, Any]
     }
 
 
+def _standing(world: World) -> list[Fleet]:
+    """The fleets with a unit left (one whose every unit was lost is gone; one riding aboard a carrier is not)."""
+    return [f for _, f in sorted(world.fleets.items())
+            if any(u in world.units and world.units[u].civ_id == f.civ_id for u in f.unit_ids)]
+
+
 def fleets_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     base: dict[str, Any] = {"module": world.options.fleets, "max_waypoints": fl.MAX_WAYPOINTS}
     if viewer.is_gm:
         names = WorldNames(world, is_gm=True)
-        return {**base, "role": "gm", "fleets": [_fleet_json(world, f, names) for _, f in sorted(world.fleets.items())]}
+        return {**base, "role": "gm", "fleets": [_fleet_json(world, f, names) for f in _standing(world)]}
     if viewer.civ_id is not None and viewer.civ_id in world.civs:
         names = WorldNames(world, viewer.civ_id)
-        own = [f for _, f in sorted(world.fleets.items()) if f.civ_id == viewer.civ_id]
+        own = [f for f in _standing(world) if f.civ_id == viewer.civ_id]
         return {**base, "role": "player", "fleets": [_fleet_json(world, f, names) for f in own]}
     return {**base, "role": "spectator", "fleets": []}

@@ -74,6 +74,16 @@ def test_a_follow_order_ends_when_the_target_is_out_of_sight() -> None:
     assert after.units[1].state is UnitState.OPERATIONAL
 
 
+def test_a_unit_joins_a_fleet_in_its_sector_but_not_one_elsewhere() -> None:
+    w = fleet_world(unit(1, 1, "warship"), unit(2, 1, "scout"), unit(3, 1, "scout", "1,0", None),
+                    fleets=(Fleet(10, 1, "Pair", 1, (1,)),))
+    events, after = run(w, "explore.14", order(1, "explore.14", "JoinFleet", fleet_id=10, unit_ids=[2]),
+                        order(1, "explore.14", "JoinFleet", fleet_id=10, unit_ids=[3]))
+    assert of_type(events, "FleetJoined") == [{"fleet_id": 10, "name": "Pair", "unit_ids": [2]}]
+    assert of_type(events, "OrderRejected")[0]["reason"].endswith("is not in Sector 0,0.")
+    assert after.fleets[10].unit_ids == (1, 2)
+
+
 def test_leaving_a_fleet_hands_command_on_and_the_last_one_disbands_it() -> None:
     w = fleet_world(unit(1, 1, "warship"), unit(2, 1, "scout"), fleets=(Fleet(10, 1, "Pair", 1, (1, 2)),))
     _, after = run(w, "explore.14", order(1, "explore.14", "LeaveFleet", fleet_id=10, unit_ids=[1]))
