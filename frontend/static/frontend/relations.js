@@ -158,7 +158,7 @@
     const last = c.last_proposal;
     const voted = last ? `Round ${last.round}: ${last.name} ${last.passed ? "passed" : "was voted down"}, ` +
       `${last.yes} for, ${last.no} against (` + (last.ballots.map((b) =>
-        `${b.name} ${b.ballot === "yes" ? "for" : "against"} with ${b.votes}`).join(", ") || "nobody voted") + ")." : "";
+        `${b.name} ${b.ballot === "yes" ? "for" : "against"}, ${b.votes} votes`).join("; ") || "nobody voted") + ")." : "";
     $("#dp-proposal").textContent = c.proposal
       ? `Before the Council: ${c.proposal.name} (${c.proposal.effect}); vote in Explore 10. ${voted}`
       : voted || "No Proposal before the Council.";
