@@ -1,7 +1,8 @@
 """Supply and crew in a real browser on real processes (Daphne, a Celery worker, PostgreSQL, Redis): Sol, on a 375 px
 phone, reads its crew pool and its Raider out of supply under 20% stress with a veteran crew, switches on its supply
 grid's reach and sees it drawn on its star map; when the round ends (Exploit 9) the Raider, still out of supply, reads
-30% stress live. Vega's page shows only its own units."""
+30% stress live. Vega's page shows only its own units; the GM reads both civilizations and draws each one's grid on
+its map."""
 
 from __future__ import annotations
 
@@ -62,6 +63,15 @@ def test_a_player_on_a_phone_sees_the_grid_the_stress_of_a_unit_out_of_supply_an
     open_campaign(vega, base, CAMPAIGN)
     expect(vega.locator("#sp li[data-unit]")).to_have_count(1, timeout=15_000)
     expect(vega.locator("#sp li[data-unit='3']")).to_contain_text("Guard")
+
+    # The GM reads both civilizations and draws each one's grid on its map.
+    desk = browser.new_context().new_page()
+    sign_in(desk, base, "gm")
+    open_campaign(desk, base, CAMPAIGN)
+    expect(desk.locator("#sp div[data-civ]")).to_have_count(2, timeout=15_000)
+    expect(desk.locator("#gm-civ-views .gm-map svg")).to_have_count(2, timeout=15_000)
+    desk.locator("#sp-layer-box").click()
+    expect(desk.locator("#gm-civ-views .gm-map path.map-layer.supply-grid")).to_have_count(2)
 
     # The round ends: still out of supply, the Raider's stress rises to 30%, read live.
     advance_to(gm, CAMPAIGN, "explore.1", 2)

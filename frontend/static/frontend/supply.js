@@ -1,7 +1,7 @@
 // Supply and crew on the campaign page (issue 18), from GET supply/ (what the server lets this viewer read).
 // A player: their crew pool, each unit's supply (in or out, its stress tag and failed checks), crew grade and the
 // Attack it fights with, and a switch that draws their supply grid's reach on their star map. The GM: every
-// civilization's. A spectator: nothing (no grid is public).
+// civilization's, and each one's grid on its map. A spectator: nothing (no grid is public).
 (function () {
   "use strict";
   const UNITS_SHOWN = 200;  // a large fleet lists its units out of supply first, then this many in all
@@ -16,15 +16,23 @@
     const layer = $("#sp-layer");
     const fmt = (n) => Number(n).toLocaleString();
 
-    // The player's map draws their grid while the switch is on (starmap.js layers).
+    // While the switch is on, the player's map draws their grid, and each of the GM's civilization maps (inside its
+    // [data-civ] column) that civilization's (starmap.js layers).
+    function gridFor(container) {
+      if (!layer.checked || !data) return null;
+      if (data.role === "player") return container.id === "player-map" ? data.civs[0] : null;
+      const host = container.closest("[data-civ]");
+      return host ? data.civs.find((c) => String(c.civ_id) === host.dataset.civ) || null : null;
+    }
     if (CV.starmap && CV.starmap.addLayer) {
       CV.starmap.addLayer((container) => {
-        if (!layer.checked || !data || data.role !== "player" || container.id !== "player-map") return null;
-        return {sectors: data.civs[0].grid, className: "supply-grid",
-                title: `Your supply grid: ${data.range} Sector round each colony and way station`};
+        const civ = gridFor(container);
+        return civ && {sectors: civ.grid, className: "supply-grid",
+                       title: `${civ.name}'s supply grid: ${data.range} Sector round each colony and way station`};
       });
     }
-    const redraw = () => CV.starmap && CV.starmap.redrawLayers($("#player-map"));
+    const redraw = () => CV.starmap && document.querySelectorAll("#player-map, .gm-map").forEach(
+      (container) => CV.starmap.redrawLayers(container));
     layer.addEventListener("change", redraw);
 
     function unitLine(u) {
@@ -67,7 +75,9 @@
         (data.attrition ? "gains 10% stress a round and rolls against it at the round's end." : "is reported, without stress."));
       if (data.crew) rules.push("Crew: green −10%, veteran +10%, elite +20% Attack; new units and prizes draw from the pool.");
       $("#sp-rules").textContent = rules.join(" ");
-      $("#sp-layer-box").hidden = !(data.supply && data.role === "player");
+      $("#sp-layer-box").hidden = !data.supply;
+      $("#sp-layer-text").textContent = data.role === "gm" ? "Show each civilization's supply grid on its map"
+        : "Show my supply grid's reach on the star map";
       $("#sp-civs").replaceChildren(...data.civs.map(civBlock));
       redraw();
     }
