@@ -4,11 +4,13 @@ partner's, with the freighters (and escorts) at your colony; close one; send a w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.engine import trade_routes
 from game.engine.orders.checks import own_unit
 from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
 from game.engine.orders.offers import known_poi_names, sector_name, unit_name
-from game.engine.world import Colony, Unit, World, can_reach_in_one_round, is_armed, pair
+from game.engine.world import Colony, Unit, World, can_reach_in_one_round, is_armed, pair, sector_distance
 
 
 def _module_on(world: World) -> None:
@@ -71,12 +73,12 @@ def check_open_trade_route(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.escort_ids", "a unit sails either as a freighter or as an escort, once.")
 
 
-def _partner_label(world: World, civ_id: int, here: str, colony: Colony, capacity: int) -> str:
+def _partner_label(world: World, civ_id: int, here: str, colony: Colony, capacity: int,
+                   poi_names: Mapping[str, list[str]]) -> str:
     """The partner's colony, the route's length and what it would earn `civ_id` a quarter with `capacity`."""
     there = trade_routes.colony_sector(world, colony.colony_id)
-    length = len(trade_routes.hex_line(here, there))
+    length = sector_distance(here, there) + 1
     gain = trade_routes.route_gain(world, civ_id, colony.civ_id, capacity)
-    poi_names = known_poi_names(world, world.civs[civ_id])
     return (f"{world.planets[colony.planet_id].name} ({world.civs[colony.civ_id].name}, "
             f"{sector_name(there, poi_names)}) — {length} Sector(s); up to {gain} MU a quarter for you with every "
             f"freighter here")
@@ -91,6 +93,7 @@ def offer_open_trade_route(world: World, civ_id: int) -> list[Offer]:
     if not partners:
         return []
     by_sector = world.units_by_sector()
+    poi_names = known_poi_names(world, world.civs[civ_id])
     offers = []
     for _, colony in sorted(world.colonies.items()):
         if colony.civ_id != civ_id or not colony.operational:
@@ -107,7 +110,8 @@ def offer_open_trade_route(world: World, civ_id: int) -> list[Offer]:
         offers.append(Offer(
             payload={"colony_id": colony.colony_id}, subject=f"from {planet}",
             choices={"colony_id": (Choice(colony.colony_id, planet),),
-                     "to_colony_id": tuple(Choice(c.colony_id, _partner_label(world, civ_id, here, c, capacity))
+                     "to_colony_id": tuple(Choice(c.colony_id, _partner_label(world, civ_id, here, c, capacity,
+                                                                                poi_names))
                                            for c in partners),
                      "unit_ids": tuple(Choice(u.unit_id, f"{unit_name(world, u, civ_id)} — carries "
                                                          f"{trade_routes.capacity_mu(world, [u.unit_id])} MU a quarter")
@@ -159,13 +163,18 @@ def offer_raid_commerce(world: World, civ_id: int) -> list[Offer]:
     if not (world.options.diplomacy and world.options.commerce_raiding and any(civ_id in w for w in world.wars)):
         return []
     poi_names = known_poi_names(world, world.civs[civ_id])
-    offers = []
+    # Raiders that can sweep to the same Sectors share one offer, the raider one more choice (as Plot a Course does).
+    groups: dict[tuple[str, ...], list[Unit]] = {}
+    reach_of: dict[tuple[str, str], tuple[str, ...]] = {}
     for _, unit in sorted(world.units.items()):
         if unit.civ_id != civ_id or not is_armed(world.design_of(unit)) or not trade_routes.is_free_in(
                 unit, unit.sector_id):
             continue
-        reach = trade_routes.sweep_targets(world, unit)
-        offers.append(Offer(payload={"unit_id": unit.unit_id}, subject=unit_name(world, unit, civ_id),
-                            choices={"unit_id": (Choice(unit.unit_id, unit_name(world, unit, civ_id)),),
-                                     "sector_id": tuple(Choice(s, sector_name(s, poi_names)) for s in reach)}))
-    return offers
+        key = (unit.sector_id, unit.design_id)
+        if key not in reach_of:
+            reach_of[key] = tuple(trade_routes.sweep_targets(world, unit))
+        groups.setdefault(reach_of[key], []).append(unit)
+    return [Offer(subject=unit_name(world, units[0], civ_id) if len(units) == 1 else "",
+                  choices={"unit_id": tuple(Choice(u.unit_id, unit_name(world, u, civ_id)) for u in units),
+                           "sector_id": tuple(Choice(s, sector_name(s, poi_names)) for s in reach)})
+            for reach, units in groups.items()]
