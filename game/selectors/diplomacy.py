@@ -85,8 +85,10 @@ def _council_json(world: World, campaign: Campaign) -> dict[str, Any] | None:
 def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
+    # Shown with any of issue 16's modules, or factions alone (a player reads its faction's sheet).
     base: dict[str, Any] = {"enabled": world.options.diplomacy or world.options.social
-                            or bool(world.options.council_every), "council": _council_json(world, campaign),
+                            or bool(world.options.council_every) or any(c.faction for c in world.civs.values()),
+                            "council": _council_json(world, campaign),
                             "diplomacy": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
                             "majors": [[m, n] for m, n in zip(social.MAJORS, social.MAJOR_TITLES, strict=True)],
                             "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}

@@ -52,3 +52,13 @@ def test_the_governors_proposal_is_voted_by_the_council_and_everyone_reads_the_r
     assert [b["name"] for b in last["ballots"]] == [council.civs[0].name, council.civs[1].name]
     assert relations(council, 1)["council"]["proposal"] is None
     assert Event.objects.get(campaign=council.campaign, type="CouncilProposalVoted").visibility == "public"
+
+
+def test_with_factions_alone_the_page_still_shows_a_player_its_factions_sheet(db: None) -> None:
+    table = make_table("factions", players=2)
+    text = SCENARIO.read_text().replace("options: {council_every: 1, social: true}", "options: {}")
+    response = table.client(table.gm).post(table.url("scenario/"), {"text": text}, format="json")
+    assert response.status_code == 200, response.json()
+    page = relations(table, 1)
+    assert page["enabled"] and page["council"] is None
+    assert page["social"][0]["faction_sheet"]["name"] == "University"
