@@ -74,13 +74,9 @@ def around(sector: str, reach: int = SUPPLY_RANGE_SECTORS) -> set[str]:
 
 def grid_sources(world: World, civ_id: int) -> list[str]:
     """Where the civilization's grid starts (§7.0): its operational colonies not occupied by an enemy, and its
-    way stations (LRS and communications gear, a unit whose design has the special) standing in a Sector."""
-    sources = {world.planet_sector(c.planet_id) for c in world.colonies.values()
-               if c.civ_id == civ_id and c.operational and c.occupied_by is None}
-    sources |= {u.sector_id for u in world.units.values()
-                if u.civ_id == civ_id and u.state is UnitState.OPERATIONAL and u.carried_by is None
-                and world.design_of(u).specials.way_station}
-    return sorted(sources)
+    way stations (LRS and communications gear, a unit whose design has the special) standing in a Sector, not
+    carried (`World.supply_sources` finds them once per world)."""
+    return sorted(world.supply_sources.get(civ_id, ()))
 
 
 def supply_grid(world: World, civ_id: int) -> frozenset[str]:
@@ -102,16 +98,20 @@ def grid_parts(world: World, civ_id: int) -> list[list[str]]:
 
 
 def _allied_colony_sectors(world: World, civ_id: int) -> set[str]:
-    """Ruling (§4.3 supply rights): an ally (the stance "alliance") has granted them; its operational colonies
-    supply the civilization's units over them, in their own Sector."""
+    """Ruling (§4.3 supply rights): an ally (the stance "alliance", not at war) has granted them; its operational
+    colonies supply the civilization's units over them, in their own Sector."""
+    allies = {b if a == civ_id else a for (a, b), relation in world.relations.items()
+              if civ_id in (a, b) and relation.stance == "alliance" and not world.at_war(a, b)}
+    if not allies:
+        return set()
     return {world.planet_sector(c.planet_id) for c in world.colonies.values()
-            if c.civ_id != civ_id and c.operational and world.stance(civ_id, c.civ_id) == "alliance"}
+            if c.civ_id in allies and c.operational}
 
 
 def in_supply(world: World, civ_id: int, sector: str) -> bool:
     """Is `sector` in the civilization's supply (its grid, or over an ally's colony)? The one answer every module
     asks, e.g. the ground war's "out of the enemy's supply"."""
-    return any(sector_distance(sector, s) <= SUPPLY_RANGE_SECTORS for s in grid_sources(world, civ_id)) or (
+    return bool(around(sector) & world.supply_sources.get(civ_id, frozenset())) or (
         sector in _allied_colony_sectors(world, civ_id))
 
 

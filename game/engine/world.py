@@ -434,6 +434,20 @@ class World:
         return index
 
     @cached_property
+    def supply_sources(self) -> Mapping[int, frozenset[str]]:
+        """Civ id -> the Sectors its supply grid starts from (`game.engine.supply.grid_sources` gives the rule),
+        found in one pass per (frozen) world, so asking `in_supply` often does not scan every unit each time."""
+        sources: dict[int, set[str]] = {}
+        for colony in self.colonies.values():
+            if colony.operational and colony.occupied_by is None:
+                sources.setdefault(colony.civ_id, set()).add(self.planet_sector(colony.planet_id))
+        for unit in self.units.values():
+            if (unit.state is UnitState.OPERATIONAL and unit.carried_by is None
+                    and self.design_of(unit).specials.way_station):
+                sources.setdefault(unit.civ_id, set()).add(unit.sector_id)
+        return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
+
+    @cached_property
     def _riders(self) -> dict[int, list[Unit]]:
         """Carrier id -> the units riding in its hold, built once per (frozen) world: checking many cargo orders
         does not scan every unit each time."""
