@@ -9,6 +9,7 @@ from typing import Any
 
 from combat.engine.stats import attack
 from game.engine import supply
+from game.engine.apply import apply_events
 from game.engine.combat import Weapon
 from game.engine.dice import ScriptedDice
 from game.engine.diplomacy import Relation
@@ -116,3 +117,11 @@ def test_a_regular_crew_turns_veteran_only_after_drilling_and_a_battle() -> None
     assert supply.promotion(blooded, cutter, 3) == "veteran"
     elite_ready = replace(w, crews={1: Crew(1, grade="veteran", battles=2, since_round=1)})
     assert supply.promotion(elite_ready, cutter, 3) == "elite"
+
+
+def test_the_records_of_a_unit_gone_from_the_world_leave_with_it() -> None:
+    w = world((1, "0,0"), stress={7: Stress(7, tag=30)}, crews={7: Crew(7, grade="elite"), 8: Crew(8)})
+    (dropped,) = supply.supply_check(w, ScriptedDice([]))
+    assert (dropped.type, dropped.payload) == ("LogisticsDropped", {"unit_ids": [7, 8]})
+    after = apply_events(w, [dropped])
+    assert (after.stress, after.crews) == ({}, {})
