@@ -4,7 +4,12 @@ before an invasion, and the Centurion map of a battle on a planet's surface."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
+
 from combat.engine.centurion.hexmap import MapKind
+from combat.engine.registry import COMBAT_SYSTEMS
 from combat.selectors import map_kind_of
 from game.engine.dice import ScriptedDice
 from game.engine.ground_forces import (
@@ -16,7 +21,10 @@ from game.engine.ground_forces import (
     terrain_of,
 )
 from game.engine.ground_war import invasion_odds
+from game.engine.scenario import parse_scenario, run_scenario
 from game.engine.world import Colony, Planet, PointOfInterest, RuleOptions, World
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def test_the_cost_formula_rounds_up_in_tenths_and_the_table_keeps_its_printed_prices() -> None:
@@ -65,3 +73,17 @@ def test_a_centurion_battle_of_troops_on_a_planet_is_fought_on_its_ground_war_te
     assert map_kind_of(_world(terrain=True), "1,0", troops) is MapKind.PLANET_OBSCURED
     assert map_kind_of(_world(terrain=False), "1,0", troops) is MapKind.PLANET_SURFACE
     assert map_kind_of(_world(terrain=True), "1,0", ships) is MapKind.ORBIT
+
+
+def test_with_occupation_off_a_won_invasion_leaves_the_colony_its_owners() -> None:
+    """"Colonies can be occupied" off: the Marines of the golden invasion win the same battle, the levy is gone, but
+    Vega II stays the Vegans' and nobody is Engaged on it."""
+    data = yaml.safe_load((GOLDEN / "ground_invasion.yaml").read_text())
+    data["world"]["options"]["ground_occupation_off"] = True
+    data["expect"] = {}
+    run = run_scenario(parse_scenario(data, COMBAT_SYSTEMS))
+    battle = next(e for e in run.events if e.type == "GroundBattleFought")
+    assert battle.payload["victor"] == "invader"
+    assert not any(e.type == "ColonyOccupied" for e in run.events)
+    assert run.final.colonies[30].occupied_by is None
+    assert run.final.units[11].state.value == "operational" and run.final.units[11].carried_by is None
