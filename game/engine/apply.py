@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from game.engine import diplomacy
+from game.engine import diplomacy, yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
 from game.engine.ground_forces import GROUND_TYPES, ground_design
@@ -671,7 +671,7 @@ def _construction(d: _Draft, p: dict[str, Any]) -> None:
         p["poi_id"],
         UnitState.UNDER_CONSTRUCTION,
         hp=float(p["hp"]),
-        low_quality=p.get("crash") == "low_quality",  # §6.7, game.engine.yards
+        low_quality=p.get("crash") == yards.CRASH_LOW_QUALITY,  # §6.7
     )
     d.projects[p["project_id"]] = ConstructionProject(
         p["project_id"],

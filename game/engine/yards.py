@@ -33,8 +33,7 @@ SCRAP_RETURN_SHARE = 0.5  # §6.6: scrapping "returns CP at 2:1, rounded down"
 
 # §6.7 crash building: "" normal; "double": half the time at twice the MU; "low_quality": half the time, normal
 # price, and "every time the unit is stressed it has a 10% chance of a system failing".
-CRASH_NORMAL, CRASH_DOUBLE, CRASH_LOW_QUALITY = "", "double", "low_quality"
-CRASH_OPTIONS = (CRASH_DOUBLE, CRASH_LOW_QUALITY)
+CRASH_DOUBLE, CRASH_LOW_QUALITY = "double", "low_quality"
 CRASH_SPEED = 2  # "To halve construction time": the builders' Build Points count double
 LOW_QUALITY_FAILURE_PERCENT = 10
 
