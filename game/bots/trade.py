@@ -40,9 +40,11 @@ def plan_open_route(situation: Situation, offers: list[JSON]) -> list[Order]:
 @planner("RaidCommerce")
 def plan_raid(situation: Situation, offers: list[JSON]) -> list[Order]:
     offer = situation.rng.choice(offers)
+    raiders = choices(offer, "unit_id")
     sweeps = choices(offer, "sector_id")
-    if not sweeps:
+    if not raiders or not sweeps:
         return []
-    here = next((u["sector_id"] for u in situation.view["units"] if u["unit_id"] == offer["payload"]["unit_id"]), None)
+    raider = situation.rng.choice(raiders)
+    here = next((u["sector_id"] for u in situation.view["units"] if u["unit_id"] == raider), None)
     away = [s for s in sweeps if s != here]
-    return [order(offer, sector_id=situation.rng.choice(away or sweeps))]
+    return [order(offer, unit_id=raider, sector_id=situation.rng.choice(away or sweeps))]

@@ -3,14 +3,11 @@ trade_routes_income, raid_convoy and raid_escort_repels do not show on their own
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from pathlib import Path
 
 import yaml
 
-from game.bots.strategy import Situation
-from game.bots.trade import plan_open_route
 from game.engine import trade_routes
 from game.engine.dice import ScriptedDice
 from game.engine.orders import OrderCommand, legal_orders
@@ -92,11 +89,3 @@ def test_raiding_is_refused_while_its_setting_is_off_or_at_peace() -> None:
     peace = replace(world, wars=frozenset())
     assert not [o for o in legal_orders(peace, 5, "exploit.2") if o.kind == "RaidCommerce"]
     assert [o for o in legal_orders(world, 5, "exploit.2") if o.kind == "RaidCommerce"]
-
-
-def test_a_bot_opens_a_route_to_the_partner_that_promises_most_keeping_a_freighter_home() -> None:
-    world = with_taxes(golden_world("trade_routes_income"), Sol=100, Vega=40, Lyra=300, Hydra=1000)
-    offers = [o.as_dict() for o in legal_orders(world, 1, "exploit.2")]
-    situation = Situation({"round": 1, "civ_id": 1, "treasury": 100}, {"units": []}, offers, random.Random(1))
-    (planned,) = plan_open_route(situation, [o for o in offers if o["kind"] == "OpenTradeRoute"])
-    assert planned["payload"]["to_colony_id"] == 23 and len(planned["payload"]["unit_ids"]) == 1
