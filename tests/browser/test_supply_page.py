@@ -1,5 +1,6 @@
 """Supply and crew in a real browser on real processes (Daphne, a Celery worker, PostgreSQL, Redis): Sol, on a 375 px
-phone, reads its crew pool and its Raider out of supply under 20% stress with a veteran crew, switches on its supply
+phone, reads its crew pool and its Raider out of supply under 20% stress with a veteran crew (in the panel and on
+the Raider's row among its units), switches on its supply
 grid's reach and sees it drawn on its star map; when the round ends (Exploit 9) the Raider, still out of supply, reads
 30% stress live. Vega's page shows only its own units; the GM reads both civilizations and draws each one's grid on
 its map."""
@@ -45,6 +46,10 @@ def test_a_player_on_a_phone_sees_the_grid_the_stress_of_a_unit_out_of_supply_an
     expect(raider).to_contain_text("veteran crew")
     expect(raider).to_contain_text("fights at 88% Attack")
     expect(panel.locator("li[data-unit='1']")).to_contain_text("in supply")
+    # The unit's own row in "Your empire" says it too.
+    row_badge = sol.locator("#unit-groups tr[data-unit='2'] .sp-badge")
+    expect(row_badge).to_have_text("out of supply, stress 20% · veteran crew")
+    expect(sol.locator("#unit-groups tr[data-unit='1'] .sp-badge")).to_have_count(0)
 
     # The grid's reach is a layer the player switches on; the switch is a 44 px touch target.
     toggle = sol.locator("#sp-layer-box")
@@ -76,4 +81,5 @@ def test_a_player_on_a_phone_sees_the_grid_the_stress_of_a_unit_out_of_supply_an
     # The round ends: still out of supply, the Raider's stress rises to 30%, read live.
     advance_to(gm, CAMPAIGN, "explore.1", 2)
     expect(raider).to_contain_text("stress 30%", timeout=15_000)
+    expect(row_badge).to_contain_text("stress 30%")
     expect(grid).to_have_count(1)  # the layer stays on as the map is redrawn

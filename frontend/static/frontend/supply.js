@@ -1,6 +1,7 @@
 // Supply and crew on the campaign page (issue 18), from GET supply/ (what the server lets this viewer read).
 // A player: their crew pool, each unit's supply (in or out, its stress tag and failed checks), crew grade and the
-// Attack it fights with, and a switch that draws their supply grid's reach on their star map. The GM: every
+// Attack it fights with (also as a badge on the unit's row in "Your empire"), and a switch that draws their supply
+// grid's reach on their star map. The GM: every
 // civilization's, and each one's grid on its map. A spectator: nothing (no grid is public).
 (function () {
   "use strict";
@@ -66,6 +67,33 @@
         more > 0 ? el("p", {class: "muted"}, `and ${fmt(more)} more units in supply`) : null);
     }
 
+    // Each unit's row in the empire's tables (player.js draws them, a group at a time) carries its supply and crew.
+    function badgeText(u) {
+      const parts = [];
+      if (u.in_supply === false) parts.push(`out of supply, stress ${u.stress}%`);
+      else if (u.stress) parts.push(`stress ${u.stress}%`);
+      if (u.grade && u.grade !== "regular") parts.push(`${u.grade} crew`);
+      return parts.join(" · ");
+    }
+    function decorate() {
+      if (!data || data.role !== "player") return;
+      const byId = new Map(data.civs[0].units.map((u) => [String(u.unit_id), u]));
+      document.querySelectorAll("#unit-groups tr[data-unit]").forEach((row) => {
+        const unit = byId.get(row.dataset.unit);
+        const text = unit ? badgeText(unit) : "";
+        let badge = row.querySelector(".sp-badge");
+        if (!text) { if (badge) badge.remove(); return; }
+        if (!badge) {
+          badge = el("span", {class: "badge sp-badge"});
+          row.lastElementChild.append(" ", badge);
+        }
+        badge.classList.toggle("warn", unit.in_supply === false);
+        if (badge.textContent !== text) badge.textContent = text;
+      });
+    }
+    const unitGroups = $("#unit-groups");
+    if (unitGroups) new MutationObserver(decorate).observe(unitGroups, {childList: true, subtree: true});
+
     function render() {
       const on = data.supply || data.crew;
       panel.hidden = !on || data.role === "spectator";
@@ -80,6 +108,7 @@
         : "Show my supply grid's reach on the star map";
       $("#sp-civs").replaceChildren(...data.civs.map(civBlock));
       redraw();
+      decorate();
     }
 
     CV.panelReads({
