@@ -39,10 +39,35 @@ def colony_poi(world: World, colony: Colony) -> str:
     return world.planets[colony.planet_id].poi_id
 
 
-def ground_units_at(world: World, civ_id: int, poi_id: str) -> list[Unit]:
+@dataclass(frozen=True)
+class GroundIndex:
+    """One pass over the units for the questions the offers and the panel ask of every colony, so they stay linear
+    in a large world: the battalions at each Point of Interest (on the ground, or in the hold of a carrier present
+    there), and the civilizations with an armed unit present in each Sector."""
+
+    battalions: dict[str, list[Unit]]
+    armed: dict[str, set[int]]
+
+
+def ground_index(world: World) -> GroundIndex:
+    battalions: dict[str, list[Unit]] = {}
+    armed: dict[str, set[int]] = {}
+    for unit in sorted(world.units.values(), key=lambda u: u.unit_id):
+        if is_present(unit) and is_armed(world.design_of(unit)):
+            armed.setdefault(unit.sector_id, set()).add(unit.civ_id)
+        if not is_ground(world, unit):
+            continue
+        carrier = world.units.get(unit.carried_by) if unit.carried_by is not None else None
+        where = carrier if carrier is not None else unit
+        if where.poi_id is not None and is_present(where):
+            battalions.setdefault(where.poi_id, []).append(unit)
+    return GroundIndex(battalions, armed)
+
+
+def ground_units_at(world: World, civ_id: int, poi_id: str, index: GroundIndex | None = None) -> list[Unit]:
     """The civilization's battalions on the ground at `poi_id`: present (not in a hold, not in transit)."""
-    return sorted((u for u in world.units.values() if u.civ_id == civ_id and u.poi_id == poi_id and is_present(u)
-                   and is_ground(world, u)), key=lambda u: u.unit_id)
+    here = (index or ground_index(world)).battalions.get(poi_id, [])
+    return [u for u in here if u.civ_id == civ_id and u.carried_by is None and is_present(u)]
 
 
 def cities(colony: Colony) -> int:
@@ -72,7 +97,7 @@ def conditions_at(world: World, colony: Colony, weather: str = "clear") -> Condi
     return Conditions(terrain_of(world.planets[colony.planet_id].step), weather)
 
 
-def orbit_won(world: World, civ_id: int, colony: Colony) -> bool:
+def orbit_won(world: World, civ_id: int, colony: Colony, index: GroundIndex | None = None) -> bool:
     """§9.2 "escort the troop ships to an orbital ring": the colony's holder was beaten in a skirmish in its Sector
     this phase, or has no armed unit present there to contest the landing (ruling)."""
     sector = world.planet_sector(colony.planet_id)
@@ -80,29 +105,20 @@ def orbit_won(world: World, civ_id: int, colony: Colony) -> bool:
     if any(s.status == "over" and s.victor_civ == civ_id and s.sector_id == sector
            and enemy in (s.attacker_civ, s.defender_civ) for s in world.skirmishes.values()):
         return True
-    return not any(u.civ_id == enemy and u.sector_id == sector and is_present(u) and is_armed(world.design_of(u))
-                   for u in world.units.values())
+    return enemy not in (index or ground_index(world)).armed.get(sector, set())
 
 
-def landing_forces(world: World, civ_id: int, colony: Colony) -> list[Unit]:
-    """Battalions that can land on the colony: on the ground in its system, or in a hold of a carrier of theirs
-    there (§9.2; ruling: every type lands from a carrier in orbit within the quarter's weeks)."""
-    poi = colony_poi(world, colony)
-    out = []
-    for unit in world.units.values():
-        if unit.civ_id != civ_id or not is_ground(world, unit) or unit.state is not UnitState.OPERATIONAL:
-            continue
-        carrier = world.units.get(unit.carried_by) if unit.carried_by is not None else None
-        where = carrier if carrier is not None else unit
-        if where.poi_id == poi and (carrier is None or is_present(carrier)):
-            out.append(unit)
-    return sorted(out, key=lambda u: u.unit_id)
+def landing_forces(world: World, civ_id: int, colony: Colony, index: GroundIndex | None = None) -> list[Unit]:
+    """Battalions that can land on the colony: Operational, on the ground in its system or in a hold of a carrier
+    present there (§9.2; ruling: every type lands from a carrier in orbit within the quarter's weeks)."""
+    here = (index or ground_index(world)).battalions.get(colony_poi(world, colony), [])
+    return [u for u in here if u.civ_id == civ_id and u.state is UnitState.OPERATIONAL]
 
 
-def defenders_of(world: World, colony: Colony) -> tuple[list[Fighter], int]:
+def defenders_of(world: World, colony: Colony, index: GroundIndex | None = None) -> tuple[list[Fighter], int]:
     """The defence of a colony: its holder's battalions on the ground there, and (while it is its owner's) the levy
     of its cities."""
-    here = ground_units_at(world, holder(colony), colony_poi(world, colony))
+    here = ground_units_at(world, holder(colony), colony_poi(world, colony), index)
     units = [Fighter(u.unit_id, battalion_type(u.design_id).key) for u in here]
     militia = levy(colony) if colony.occupied_by is None else 0
     return units + [Fighter(None, "militia")] * militia, militia
@@ -138,17 +154,17 @@ def invasion_odds(world: World, colony: Colony, invaders: list[Fighter], defende
     return Odds(win, hold, 100 - win - hold)
 
 
-def rebellion_range(world: World, colony: Colony) -> int:
+def rebellion_range(world: World, colony: Colony, index: GroundIndex | None = None) -> int:
     """The 1d10 results on which an occupied colony rises this quarter (ruling on §9.3: "every city big enough to
     raise a rebel army needs a garrison"): 1 when fully garrisoned, 3 more for each battalion short, at most 10."""
-    garrison = len(ground_units_at(world, holder(colony), colony_poi(world, colony)))
+    garrison = len(ground_units_at(world, holder(colony), colony_poi(world, colony), index))
     missing = max(0, garrison_needed(colony) - garrison)
     return min(REBELLION_DIE, REBELLION_BASE + REBELLION_PER_MISSING * missing)
 
 
-def rebellion_risk(world: World, colony: Colony) -> int:
+def rebellion_risk(world: World, colony: Colony, index: GroundIndex | None = None) -> int:
     """The rebellion range as a percent chance, for the page."""
-    return 10 * rebellion_range(world, colony)
+    return 10 * rebellion_range(world, colony, index)
 
 
 def rises(world: World, colony: Colony, dice: Dice) -> tuple[int, bool]:

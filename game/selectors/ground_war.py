@@ -37,13 +37,13 @@ def _sees(world: World, civ_id: int | None, unit: Unit) -> bool:
     return civ_id is None or unit.civ_id == civ_id or unit.unit_id in world.civs[civ_id].detected_units
 
 
-def _colony_json(world: World, colony: Colony, civ_id: int | None) -> dict[str, Any]:
+def _colony_json(world: World, colony: Colony, civ_id: int | None, index: ground_war.GroundIndex) -> dict[str, Any]:
     """One colony as `civ_id` may know it (None: the GM)."""
     planet = world.planets[colony.planet_id]
     holder = ground_war.holder(colony)
     poi = ground_war.colony_poi(world, colony)
     conditions = ground_war.conditions_at(world, colony)
-    defenders = [u for u in ground_war.ground_units_at(world, holder, poi) if _sees(world, civ_id, u)]
+    defenders = [u for u in ground_war.ground_units_at(world, holder, poi, index) if _sees(world, civ_id, u)]
     levy = ground_war.levy(colony) if colony.occupied_by is None else 0
     out: dict[str, Any] = {
         "colony_id": colony.colony_id, "planet": planet.name, "owner": world.civs[colony.civ_id].name,
@@ -55,17 +55,17 @@ def _colony_json(world: World, colony: Colony, civ_id: int | None) -> dict[str, 
         if world.options.terrain else [],
         "cities": ground_war.cities(colony), "garrison_needed": ground_war.garrison_needed(colony),
         "defenders": [_battalion(world, u) for u in defenders], "levy": levy,
-        "rebellion_risk": ground_war.rebellion_risk(world, colony)
+        "rebellion_risk": ground_war.rebellion_risk(world, colony, index)
         if colony.occupied_by is not None and civ_id in (None, colony.occupied_by) else None,
         "invasion": None,
     }
     if civ_id is not None and holder != civ_id:
-        forces = ground_war.landing_forces(world, civ_id, colony)
+        forces = ground_war.landing_forces(world, civ_id, colony, index)
         known = ground_war.fighters(world, [u.unit_id for u in defenders]) + [Fighter(None, "militia")] * levy
         odds = ground_war.invasion_odds(world, colony, ground_war.fighters(world, [u.unit_id for u in forces]),
                                         known, seed=colony.colony_id)
         out["invasion"] = {"forces": [_battalion(world, u) for u in forces],
-                           "orbit_won": ground_war.orbit_won(world, civ_id, colony),
+                           "orbit_won": ground_war.orbit_won(world, civ_id, colony, index),
                            "odds": {"win": odds.win, "hold": odds.hold, "lose": odds.lose} if forces else None}
     return out
 
@@ -83,13 +83,21 @@ def _battles(viewer: Viewer, campaign: Campaign, world: World) -> list[dict[str,
     return out
 
 
-def _visible_colonies(world: World, civ_id: int | None) -> list[Colony]:
-    if civ_id is None:
-        return sorted(world.colonies.values(), key=lambda c: c.colony_id)
-    civ = world.civs[civ_id]
-    return sorted((c for c in world.colonies.values()
-                   if civ_id in (c.civ_id, c.occupied_by) or c.colony_id in civ.detected_colonies),
-                  key=lambda c: c.colony_id)
+def _colonies(world: World, civ_id: int | None, index: ground_war.GroundIndex) -> list[Colony]:
+    """The colonies the ground war is about, as the viewer may know them: occupied ones (a player: those it is a
+    party to), and those with a battalion in their system (a player: one of its own or one it detects, so a card never
+    betrays a hidden battalion), among the colonies it owns, holds or detects. Listing only these keeps the panel
+    short, and the one pass of `ground_index` keeps it linear, in a large campaign."""
+    known = frozenset() if civ_id is None else world.civs[civ_id].detected_colonies
+
+    def about(colony: Colony) -> bool:
+        if civ_id is not None and civ_id not in (colony.civ_id, colony.occupied_by) and colony.colony_id not in known:
+            return False
+        if colony.occupied_by is not None and (civ_id is None or civ_id in (colony.civ_id, colony.occupied_by)):
+            return True
+        return any(_sees(world, civ_id, u) for u in index.battalions.get(ground_war.colony_poi(world, colony), []))
+
+    return sorted((c for c in world.colonies.values() if about(c)), key=lambda c: c.colony_id)
 
 
 def _destructions(world: World, civ_id: int | None) -> list[dict[str, Any]]:
@@ -108,7 +116,8 @@ def ground_war_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     if not world.options.ground_war or role == "spectator":
         return {**base, "colonies": [], "battles": [], "destructions": []}
     civ_id = None if viewer.is_gm else viewer.civ_id
-    return {**base, "colonies": [_colony_json(world, c, civ_id) for c in _visible_colonies(world, civ_id)],
+    index = ground_war.ground_index(world)
+    return {**base, "colonies": [_colony_json(world, c, civ_id, index) for c in _colonies(world, civ_id, index)],
             "battles": _battles(viewer, campaign, world), "destructions": _destructions(world, civ_id)}
 
 

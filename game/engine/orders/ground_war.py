@@ -8,7 +8,7 @@ from game.engine import ground_war
 from game.engine.ground_forces import GROUND_TYPES, TRAINING_BASE_SIZE, battalion_type
 from game.engine.orders.checks import refuse_pacifist, won_skirmish_in
 from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
-from game.engine.orders.offers import passes, unit_choices
+from game.engine.orders.offers import unit_choices
 from game.engine.rulings import colony_mu_cost
 from game.engine.world import Colony, World
 
@@ -35,10 +35,10 @@ def raise_price(world: World, kind: str, count: int) -> int:
     return colony_mu_cost(GROUND_TYPES[kind].cp * count, world.options.cp_per_mu)
 
 
-def base_room(world: World, colony: Colony) -> int:
+def base_room(world: World, colony: Colony, index: ground_war.GroundIndex | None = None) -> int:
     """§6.5 "A military or training base houses ground forces up to its size rating": what is left of the colony's
     base once its holder's battalions there are counted (ruling: every colony has a size-25 training base)."""
-    here = ground_war.ground_units_at(world, colony.civ_id, ground_war.colony_poi(world, colony))
+    here = ground_war.ground_units_at(world, colony.civ_id, ground_war.colony_poi(world, colony), index)
     return TRAINING_BASE_SIZE - sum(battalion_type(u.design_id).size for u in here)
 
 
@@ -67,33 +67,53 @@ def check_raise(order: OrderCommand, world: World) -> None:
 def offer_raise(world: World, civ_id: int) -> list[Offer]:
     if not world.options.ground_war:
         return []
-    colonies = sorted((c for c in world.colonies.values()
-                       if passes(check_raise, world, civ_id, {"colony_id": c.colony_id}) and base_room(world, c) > 0),
-                      key=lambda c: c.colony_id)
+    index = ground_war.ground_index(world)
+    rooms = {c.colony_id: base_room(world, c, index) for c in world.colonies.values()
+             if c.civ_id == civ_id and c.operational and c.occupied_by is None}
+    colonies = sorted((world.colonies[c] for c, room in rooms.items() if room > 0), key=lambda c: c.colony_id)
     if not colonies:
         return []
-    choices = tuple(Choice(c.colony_id, f"{world.planets[c.planet_id].name} (room for {base_room(world, c)})")
+    choices = tuple(Choice(c.colony_id, f"{world.planets[c.planet_id].name} (room for {rooms[c.colony_id]})")
                     for c in colonies)
     kinds = tuple(Choice(k.value, k.label, {"mu": raise_price(world, str(k.value), 1)}) for k in KIND_CHOICES)
     return [Offer(choices={"colony_id": choices, "kind": kinds}, maxima={"count": MAX_RAISED},
                   have={"mu": world.civs[civ_id].mu})]
 
 
-def _target(order: OrderCommand, world: World) -> Colony:
-    """A colony the civilization may strike from orbit: an enemy's it has fought for (a skirmish won in its Sector
-    this phase, or at war with its holder) with the orbit won (§9.2); or its own, held by an occupier."""
-    colony = _colony(world, order)
+def target_problem(world: World, civ_id: int, colony: Colony, index: ground_war.GroundIndex | None = None
+                   ) -> str | None:
+    """Why the civilization may not strike the colony from orbit, or None: it may strike an enemy's colony it has
+    fought for (a skirmish won in its Sector this phase, or at war with its holder) with the orbit won (§9.2), or its
+    own, held by an occupier."""
     enemy = ground_war.holder(colony)
-    if enemy == order.civ_id:
-        raise OrderProblem("payload.colony_id", "you hold this colony already.")
-    if colony.civ_id != order.civ_id and colony.occupied_by is not None:
-        raise OrderProblem("payload.colony_id", "this colony is occupied by a third civilization.")
+    if enemy == civ_id:
+        return "you hold this colony already."
+    if colony.civ_id != civ_id and colony.occupied_by is not None:
+        return "this colony is occupied by a third civilization."
     sector = world.planet_sector(colony.planet_id)
-    if won_skirmish_in(world, order.civ_id, sector) != enemy and not world.at_war(order.civ_id, enemy):
-        raise OrderProblem("payload.colony_id", "beat its holder in a skirmish in its Sector, or be at war with it.")
-    if not ground_war.orbit_won(world, order.civ_id, colony):
-        raise OrderProblem("payload.colony_id", "its holder's armed ships still hold the orbit: win a skirmish "
-                                                "there first.")
+    if won_skirmish_in(world, civ_id, sector) != enemy and not world.at_war(civ_id, enemy):
+        return "beat its holder in a skirmish in its Sector, or be at war with it."
+    if not ground_war.orbit_won(world, civ_id, colony, index):
+        return "its holder's armed ships still hold the orbit: win a skirmish there first."
+    return None
+
+
+def _strikes(world: World, civ_id: int) -> bool:
+    """Whether the civilization may strike colonies at all now: the module on, and not a Pacifist faction."""
+    if not world.options.ground_war:
+        return False
+    try:
+        refuse_pacifist(world, civ_id)
+    except OrderProblem:
+        return False
+    return True
+
+
+def _target(order: OrderCommand, world: World) -> Colony:
+    colony = _colony(world, order)
+    problem = target_problem(world, order.civ_id, colony)
+    if problem is not None:
+        raise OrderProblem("payload.colony_id", problem)
     return colony
 
 
@@ -114,14 +134,13 @@ def check_invade(order: OrderCommand, world: World) -> None:
 
 
 def offer_invade(world: World, civ_id: int) -> list[Offer]:
-    if not world.options.ground_war:
+    if not _strikes(world, civ_id):
         return []
+    index = ground_war.ground_index(world)
     offers = []
     for colony in sorted(world.colonies.values(), key=lambda c: c.colony_id):
-        if not passes(check_invade, world, civ_id, {"colony_id": colony.colony_id}):
-            continue
-        forces = ground_war.landing_forces(world, civ_id, colony)
-        if forces:
+        forces = ground_war.landing_forces(world, civ_id, colony, index)  # first: it is empty for most colonies
+        if forces and target_problem(world, civ_id, colony, index) is None:
             offers.append(Offer({"colony_id": colony.colony_id}, world.planets[colony.planet_id].name,
                                 {"unit_ids": unit_choices(world, forces, civ_id)}))
     return offers
@@ -136,9 +155,10 @@ def check_destroy_world(order: OrderCommand, world: World) -> None:
 
 
 def offer_destroy_world(world: World, civ_id: int) -> list[Offer]:
-    if not world.options.ground_war:
+    if not _strikes(world, civ_id):
         return []
-    return [Offer({"colony_id": c.colony_id}, world.planets[c.planet_id].name,
-                  {"what": DESTRUCTION_CHOICES})
+    index = ground_war.ground_index(world)
+    pending = {d.colony_id for d in world.destructions.values()}
+    return [Offer({"colony_id": c.colony_id}, world.planets[c.planet_id].name, {"what": DESTRUCTION_CHOICES})
             for c in sorted(world.colonies.values(), key=lambda c: c.colony_id)
-            if passes(check_destroy_world, world, civ_id, {"colony_id": c.colony_id})]
+            if c.colony_id not in pending and target_problem(world, civ_id, c, index) is None]
