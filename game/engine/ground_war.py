@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.engine.dice import Dice, SeededDice
 from game.engine.ground_forces import (
+    DESIGN_PREFIX,
     POP_PER_CITY,
     Conditions,
     Fighter,
@@ -52,15 +53,18 @@ class GroundIndex:
 def ground_index(world: World) -> GroundIndex:
     battalions: dict[str, list[Unit]] = {}
     armed: dict[str, set[int]] = {}
-    for unit in sorted(world.units.values(), key=lambda u: u.unit_id):
-        if is_present(unit) and is_armed(world.design_of(unit)):
+    armed_designs = {k for k, d in world.designs.items() if is_armed(d)}
+    for unit in world.units.values():
+        if unit.design_id in armed_designs and is_present(unit):
             armed.setdefault(unit.sector_id, set()).add(unit.civ_id)
-        if not is_ground(world, unit):
+        if not unit.design_id.startswith(DESIGN_PREFIX) or not is_ground(world, unit):
             continue
         carrier = world.units.get(unit.carried_by) if unit.carried_by is not None else None
         where = carrier if carrier is not None else unit
         if where.poi_id is not None and is_present(where):
             battalions.setdefault(where.poi_id, []).append(unit)
+    for here in battalions.values():
+        here.sort(key=lambda u: u.unit_id)
     return GroundIndex(battalions, armed)
 
 
