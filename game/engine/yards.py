@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.engine.designer import Price, unit_price
 from game.engine.units import UnitDesign
@@ -36,6 +37,10 @@ SCRAP_RETURN_SHARE = 0.5  # §6.6: scrapping "returns CP at 2:1, rounded down"
 CRASH_DOUBLE, CRASH_LOW_QUALITY = "double", "low_quality"
 CRASH_SPEED = 2  # "To halve construction time": the builders' Build Points count double
 LOW_QUALITY_FAILURE_PERCENT = 10
+
+
+# A design's price, computed once: every unit of a large fleet asks it for its offers.
+price_of = lru_cache(maxsize=4096)(unit_price)
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ def _rounds(bp: int, rate: int) -> int:
 
 
 def repair_quote(world: World, unit: Unit, rate: int) -> Quote:
-    price = unit_price(world.design_of(unit))
+    price = price_of(world.design_of(unit))
     share = (max_hp(world, unit) - unit.hp) / max_hp(world, unit)
     bp = max(1, math.ceil(price.build_points * share))
     mu = math.ceil(price.mu * share * REPAIR_MU_SHARE)
@@ -80,7 +85,7 @@ def repair_quote(world: World, unit: Unit, rate: int) -> Quote:
 
 def hp_per_bp(world: World, unit: Unit) -> float:
     """Hit points a Build Point of repair restores: the design's hull spread over its Build Points."""
-    return max_hp(world, unit) / max(1, unit_price(world.design_of(unit)).build_points)
+    return max_hp(world, unit) / max(1, price_of(world.design_of(unit)).build_points)
 
 
 def same_hull(old: UnitDesign, new: UnitDesign) -> bool:
@@ -89,13 +94,13 @@ def same_hull(old: UnitDesign, new: UnitDesign) -> bool:
 
 
 def refit_quote(world: World, unit: Unit, new: UnitDesign, rate: int) -> Quote:
-    old_price, new_price = unit_price(world.design_of(unit)), unit_price(new)
+    old_price, new_price = price_of(world.design_of(unit)), price_of(new)
     bp = max(1, math.ceil(new_price.build_points * REFIT_WORK_SHARE))
     return Quote(abs(new_price.mu - old_price.mu), bp, _rounds(bp, rate))
 
 
 def scrap_ore(world: World, unit: Unit) -> int:
-    return math.floor(unit_price(world.design_of(unit)).ore * SCRAP_RETURN_SHARE)
+    return math.floor(price_of(world.design_of(unit)).ore * SCRAP_RETURN_SHARE)
 
 
 def crash_price(price: Price, crash: str) -> Price:

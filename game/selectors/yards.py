@@ -11,7 +11,7 @@ from typing import Any
 
 from game import state_io
 from game.engine import yards
-from game.engine.orders.yards import rate_of, refit_choices, workers
+from game.engine.orders.yards import WorkerIndex, rate_of, refit_choices, worker_index, workers
 from game.engine.world import Unit, UnitState, World
 from game.models import Campaign
 from game.visibility import Viewer
@@ -31,16 +31,16 @@ def _work(world: World, unit: Unit) -> dict[str, Any] | None:
             "design": world.designs[job.design_id].name if job.design_id else ""}
 
 
-def _unit_json(world: World, civ_id: int, unit: Unit) -> dict[str, Any]:
+def _unit_json(world: World, civ_id: int, unit: Unit, index: WorkerIndex) -> dict[str, Any]:
     free = unit.state is UnitState.OPERATIONAL and unit.carried_by is None
     repairs, refits, scraps = [], [], []
     if free:
-        for yard, rate in workers(world, civ_id, unit, ships_too=True):
+        for yard, rate in workers(index, unit, ships_too=True):
             if yards.is_damaged(world, unit):
                 quote = yards.repair_quote(world, unit, rate)
                 repairs.append({"yard_id": yard.unit_id, "yard": yard.name, "mu": quote.mu, "bp": quote.bp,
                                 "rounds": quote.rounds})
-        for yard, rate in workers(world, civ_id, unit, ships_too=False):
+        for yard, rate in workers(index, unit, ships_too=False):
             refits += [{"yard_id": yard.unit_id, "yard": yard.name, "design_id": c.value, "label": c.label,
                         "mu": c.cost.get("mu", 0)} for c in refit_choices(world, civ_id, unit, rate)]
             scraps.append({"yard_id": yard.unit_id, "yard": yard.name, "ore": yards.scrap_ore(world, unit)})
@@ -71,7 +71,8 @@ def _planets_json(world: World, civ_id: int) -> list[dict[str, Any]]:
 def _civ_json(world: World, civ_id: int) -> dict[str, Any]:
     units = []
     if world.options.yards:
-        shown = [_unit_json(world, civ_id, u) for _, u in sorted(world.units.items())
+        index = worker_index(world, civ_id)
+        shown = [_unit_json(world, civ_id, u, index) for _, u in sorted(world.units.items())
                  if u.civ_id == civ_id and u.state is not UnitState.DESTROYED]
         shown = [u for u in shown if u["work"] or u["repairs"] or u["refits"] or u["scrap"]
                  or u["hp"] < u["max_hp"] or u["low_quality"]]

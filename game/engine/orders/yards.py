@@ -10,8 +10,8 @@ from dataclasses import replace
 from game.engine import yards
 from game.engine.designer import Price
 from game.engine.orders.checks import affordable, free, is_suitable_site, own_unit, owned_units
-from game.engine.orders.model import Choice, Offer, OfferFinder, OrderCommand, OrderProblem
-from game.engine.orders.offers import passes, unit_name
+from game.engine.orders.model import Choice, Offer, OfferFinder, OrderCommand, OrderProblem, WorldCheck
+from game.engine.orders.offers import passes, unit_choices, unit_name
 from game.engine.units import UnitDesign
 from game.engine.world import Unit, UnitState, World, unit_label
 
@@ -95,7 +95,7 @@ def check_refit(order: OrderCommand, world: World) -> None:
 
 def check_scrap(order: OrderCommand, world: World) -> None:
     unit = _subject(order, world, "be scrapped")
-    if world.cargo_used(unit.unit_id) > 0:
+    if world.design_of(unit).specials.cargo_capacity > 0 and world.cargo_used(unit.unit_id) > 0:
         raise OrderProblem("payload.unit_id", f"{unit_label(world, unit)} has cargo aboard: unload it first.")
     if "yard_id" in order.payload:
         _worker(order, world, unit, ships_too=False)
@@ -104,15 +104,32 @@ def check_scrap(order: OrderCommand, world: World) -> None:
 # Offers: one per unit (and yard, where the price depends on it), every figure in the choice's label and cost.
 
 
-def workers(world: World, civ_id: int, unit: Unit, ships_too: bool) -> list[tuple[Unit, int]]:
-    found = []
-    for other in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
-        if (other.unit_id == unit.unit_id or other.sector_id != unit.sector_id or other.carried_by is not None
-                or other.state is not UnitState.OPERATIONAL):
+# Sector -> the civilization's free units there that can work: (unit, a yard?, Build Points a round).
+WorkerIndex = dict[str, list[tuple[Unit, bool, int]]]
+
+
+def worker_index(world: World, civ_id: int) -> WorkerIndex:
+    """Every free yard and repair ship of the civilization by Sector, found once for all its units' offers (a yard's
+    site is looked up once per Sector), so a large empire's offers stay linear."""
+    sites: dict[str, bool] = {}
+    index: WorkerIndex = {}
+    for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
+        specials = world.design_of(unit).specials
+        if (unit.carried_by is not None or unit.state is not UnitState.OPERATIONAL
+                or (specials.construction_bp <= 0 and not specials.salvage)):
             continue
-        if yard_site(world, civ_id, other) is not None or (ships_too and rate_of(world, civ_id, other) > 0):
-            found.append((other, rate_of(world, civ_id, other)))
-    return found
+        at_yard = specials.construction_bp > 0 and sites.setdefault(
+            unit.sector_id, yard_site(world, civ_id, unit) is not None)
+        rate = yards.repair_rate(world, unit, at_yard)
+        if rate > 0:
+            index.setdefault(unit.sector_id, []).append((unit, at_yard, rate))
+    return index
+
+
+def workers(index: WorkerIndex, unit: Unit, ships_too: bool) -> list[tuple[Unit, int]]:
+    """The yards (and, `ships_too`, repair ships) that could work on `unit`, with their Build Points a round."""
+    return [(other, rate) for other, at_yard, rate in index.get(unit.sector_id, ())
+            if other.unit_id != unit.unit_id and (at_yard or ships_too)]
 
 
 def _rounds(rounds: int) -> str:
@@ -122,12 +139,12 @@ def _rounds(rounds: int) -> str:
 def offer_repair(world: World, civ_id: int) -> list[Offer]:
     if not world.options.yards:
         return []
-    offers = []
+    offers, index = [], worker_index(world, civ_id)
     for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
         if not passes(check_repair, world, civ_id, {"unit_id": unit.unit_id}):
             continue
         choices = []
-        for yard, rate in workers(world, civ_id, unit, ships_too=True):
+        for yard, rate in workers(index, unit, ships_too=True):
             quote = yards.repair_quote(world, unit, rate)
             choices.append(Choice(yard.unit_id, f"{unit_name(world, yard, civ_id)}: {quote.mu:,} MU, {quote.bp} BP of "
                                                 f"work, {_rounds(quote.rounds)}", quote.as_cost()))
@@ -150,40 +167,58 @@ def refit_choices(world: World, civ_id: int, unit: Unit, rate: int) -> tuple[Cho
     for design in designs:
         quote = yards.refit_quote(world, unit, design, rate)
         choices.append(Choice(design.design_id, f"{design.name}: {quote.mu:,} MU, {quote.bp} BP of work, "
-                                                f"{_rounds(quote.rounds)}", quote.as_cost()))
+                                                f"{_rounds(quote.rounds)} at {rate} BP a round", quote.as_cost()))
     return tuple(choices)
 
 
+def _groups(world: World, civ_id: int, check: WorldCheck, index: WorkerIndex
+            ) -> dict[tuple[str, str, bool], list[Unit]]:
+    """The civilization's units that may be refitted or scrapped at a yard, by Sector, design and quality: such units
+    share their choices, so a large fleet at a yard is one offer a group (the unit a choice), not one a unit."""
+    groups: dict[tuple[str, str, bool], list[Unit]] = {}
+    for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
+        if workers(index, unit, ships_too=False) and passes(check, world, civ_id, {"unit_id": unit.unit_id}):
+            groups.setdefault((unit.sector_id, unit.design_id, unit.low_quality), []).append(unit)
+    return groups
+
+
+def _group_offer(world: World, civ_id: int, units: list[Unit], subject: str, index: WorkerIndex,
+                 choices: dict[str, tuple[Choice, ...]]) -> Offer:
+    """A lone unit fixed in the payload and named in the title; several a choice of the form. The yards of their
+    Sector are a choice, each with its Build Points a round."""
+    yards_here = tuple(Choice(yard.unit_id, f"{unit_name(world, yard, civ_id)}, {rate} BP a round")
+                       for yard, rate in workers(index, units[0], ships_too=False))
+    if len(units) == 1:
+        payload: dict[str, int] = {"unit_id": units[0].unit_id}
+        subject = f"{unit_name(world, units[0], civ_id)}{subject}"
+    else:
+        payload = {}
+        choices = {"unit_id": unit_choices(world, units, civ_id), **choices}
+        subject = f"{len(units)} {world.designs[units[0].design_id].name} in Sector {units[0].sector_id}{subject}"
+    return Offer(payload, subject, {**choices, "yard_id": yards_here}, have={"mu": world.civs[civ_id].mu})
+
+
 def offer_refit(world: World, civ_id: int) -> list[Offer]:
+    """Per group of like units at a yard, the designs they may be refitted to, priced, timed at the fastest yard."""
     if not world.options.yards:
         return []
+    index = worker_index(world, civ_id)
     offers = []
-    for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
-        if not passes(check_refit, world, civ_id, {"unit_id": unit.unit_id}):
-            continue
-        for yard, rate in workers(world, civ_id, unit, ships_too=False):
-            choices = refit_choices(world, civ_id, unit, rate)
-            if choices:
-                offers.append(Offer({"unit_id": unit.unit_id, "yard_id": yard.unit_id},
-                                    f"{unit_name(world, unit, civ_id)} at {unit_name(world, yard, civ_id)}",
-                                    {"design_id": choices}, have={"mu": world.civs[civ_id].mu}))
+    for units in _groups(world, civ_id, check_refit, index).values():
+        fastest = max(rate for _, rate in workers(index, units[0], ships_too=False))
+        choices = refit_choices(world, civ_id, units[0], fastest)
+        if choices:
+            offers.append(_group_offer(world, civ_id, units, "", index, {"design_id": choices}))
     return offers
 
 
 def offer_scrap(world: World, civ_id: int) -> list[Offer]:
+    """Per group of like units at a yard, the Ore each returns."""
     if not world.options.yards:
         return []
-    offers = []
-    for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
-        if not passes(check_scrap, world, civ_id, {"unit_id": unit.unit_id}):
-            continue
-        found = workers(world, civ_id, unit, ships_too=False)
-        if found:
-            ore = yards.scrap_ore(world, unit)
-            choices = tuple(Choice(yard.unit_id, unit_name(world, yard, civ_id)) for yard, _ in found)
-            offers.append(Offer({"unit_id": unit.unit_id}, f"{unit_name(world, unit, civ_id)}: returns {ore:,} Ore",
-                                {"yard_id": choices}))
-    return offers
+    index = worker_index(world, civ_id)
+    return [_group_offer(world, civ_id, units, f": returns {yards.scrap_ore(world, units[0]):,} Ore each", index, {})
+            for units in _groups(world, civ_id, check_scrap, index).values()]
 
 
 # Expand 6 — crash building (§6.7), an option of StartConstruction.
