@@ -39,20 +39,27 @@ def check_survey(order: OrderCommand, world: World) -> None:
 
 def offer_survey(world: World, civ_id: int) -> list[Offer]:
     """Per unit able to survey, the known Points of Interest of its Sector with planets it has not surveyed, each
-    naming the survey's weeks (§12.1) and how many planets wait."""
+    naming the survey's weeks (§12.1) and how many planets wait. The places waiting are found once, by Sector."""
     if not world.options.survey:
         return []
+    surveyed = world.civs[civ_id].surveyed_planets
+    waiting: dict[str, int] = {}
+    for planet in world.planets.values():
+        if planet.planet_id not in surveyed:
+            waiting[planet.poi_id] = waiting.get(planet.poi_id, 0) + 1
+    by_sector: dict[str, list[tuple[str, str, int]]] = {}
+    for poi_id, count in sorted(waiting.items()):
+        if _knows(world, civ_id, poi_id):
+            poi = world.pois[poi_id]
+            by_sector.setdefault(poi.sector_id, []).append((poi_id, poi.name, count))
     offers = []
     for unit in sorted(owned_units(world, civ_id), key=lambda u: u.unit_id):
-        if not passes(check_survey, world, civ_id, {"unit_id": unit.unit_id}):
+        places = by_sector.get(unit.sector_id)
+        if not places or not passes(check_survey, world, civ_id, {"unit_id": unit.unit_id}):
             continue
         weeks = survey.survey_weeks(world.design_of(unit).stats.sensors)
-        choices = []
-        for poi in sorted(world.pois.values(), key=lambda p: p.poi_id):
-            waiting = len(survey.unsurveyed_planets(world, civ_id, poi.poi_id))
-            if poi.sector_id == unit.sector_id and waiting and _knows(world, civ_id, poi.poi_id):
-                choices.append(Choice(poi.poi_id, f"{poi.name}: {waiting} planet{'s' if waiting != 1 else ''}, "
-                                                  f"{weeks} week{'s' if weeks != 1 else ''} of survey"))
-        if choices:
-            offers.append(Offer({"unit_id": unit.unit_id}, unit_name(world, unit, civ_id), {"poi_id": tuple(choices)}))
+        choices = tuple(Choice(poi_id, f"{name}: {count} planet{'s' if count != 1 else ''}, "
+                                       f"{weeks} week{'s' if weeks != 1 else ''} of survey")
+                        for poi_id, name, count in places)
+        offers.append(Offer({"unit_id": unit.unit_id}, unit_name(world, unit, civ_id), {"poi_id": choices}))
     return offers
