@@ -848,6 +848,11 @@ def _route_opened(d: _Draft, p: dict[str, Any]) -> None:
         d.unit(unit_id, state=UnitState.ENGAGED, task=f"trade:{route_id}")
 
 
+@handles("RaidSwept")
+def _raid_swept(d: _Draft, p: dict[str, Any]) -> None:
+    d.unit(p["unit_id"], state=UnitState.ENGAGED, task="raid")  # one raid a quarter, free at Explore 1
+
+
 @handles("TradeRouteClosed")
 def _route_closed(d: _Draft, p: dict[str, Any]) -> None:
     route = d.trade_routes.pop(p["route_id"])

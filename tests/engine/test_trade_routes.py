@@ -89,3 +89,10 @@ def test_raiding_is_refused_while_its_setting_is_off_or_at_peace() -> None:
     peace = replace(world, wars=frozenset())
     assert not [o for o in legal_orders(peace, 5, "exploit.2") if o.kind == "RaidCommerce"]
     assert [o for o in legal_orders(world, 5, "exploit.2") if o.kind == "RaidCommerce"]
+
+
+def test_a_raider_raids_once_a_quarter() -> None:
+    world = golden_world("raid_convoy")
+    raid = OrderCommand(5, "exploit.2", "RaidCommerce", {"unit_id": 7, "sector_id": "3,0"})
+    # Two misses, then the second order finds the raider Engaged by its raid.
+    assert exploit_2(world, (raid, raid), [50, 50]) == ["RaidSwept", "OrderRejected"]

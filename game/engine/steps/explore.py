@@ -24,7 +24,7 @@ from game.engine.world import (
 )
 
 # Tasks that engage a unit only "until the start of the next Round" (Expand 1 cargo, Exploit 8 salvage).
-ONE_ROUND_TASKS = frozenset({"cargo", "salvage"})
+ONE_ROUND_TASKS = frozenset({"cargo", "salvage", "raid"})  # raid: a commerce raid (Exploit 2)
 
 
 def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: Dice) -> list[Event]:
