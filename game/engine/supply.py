@@ -164,14 +164,15 @@ def _stress_check(world: World, unit: Unit, stress: Stress, dice: Dice) -> list[
 
 def supply_check(world: World, dice: Dice) -> list[Event]:
     """§4.3 at the round's end: a unit back in supply sheds its stress; one out of it is reported and, with
-    attrition on, gains 10% stress and rolls its check. Records of units gone from the world are dropped."""
+    attrition on, gains 10% stress and rolls its check. Agents are not checked. Records of units gone from the world
+    are dropped."""
     if not world.options.supply:
         return []
     events: list[Event] = []
     supplied = {civ_id: supplied_sectors(world, civ_id) for civ_id in world.civs}
     for unit_id, unit in sorted(world.units.items()):
-        if not needs_supply(unit) or unit.civ_id not in supplied:
-            continue
+        if not needs_supply(unit) or unit.civ_id not in supplied or unit_id in world.agents:
+            continue  # an agent (the personnel module) lives among the people it works on
         stress = world.stress.get(unit_id)
         if unit_in_supply(world, unit, supplied[unit.civ_id]):
             if stress is not None:
