@@ -1079,7 +1079,7 @@ def _caught(d: _Draft, p: dict[str, Any]) -> None:
 
 @handles("UnitOutOfSupply")
 def _out_of_supply(d: _Draft, p: dict[str, Any]) -> None:
-    if p["stress"]:
+    if p.get("stress"):  # left out with attrition off
         old = d.stress.get(p["unit_id"]) or Stress(p["unit_id"])
         d.stress[p["unit_id"]] = replace(old, tag=p["stress"])
 

@@ -716,7 +716,7 @@ YARD_EVENTS = (
 # Supply and stress, and crew (game.engine.supply; Exploit 9, Expand 3, Exterminate 8 and 10): a civilization's own
 # units, seen by it (an enemy learns of a unit's stress only by what it does).
 SUPPLY_EVENTS = (
-    EventType("UnitOutOfSupply", {"unit_id": int, "sector_id": str, "stress": int}, CIV,
+    EventType("UnitOutOfSupply", {"unit_id": int, "sector_id": str, "stress": Optional(int)}, CIV,
               "{unit_id:unit} ended the round out of supply in {sector_id:sector}[: stress {stress}%]."),
     EventType("StressChecked", {"unit_id": int, "stress": int, "roll": int, "failed": bool,
                                 "hp_left": Optional(float), "repeated": Optional(bool)}, CIV,

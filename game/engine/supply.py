@@ -180,8 +180,7 @@ def supply_check(world: World, dice: Dice) -> list[Event]:
         elif world.options.supply_attrition:
             events.extend(_stress_check(world, unit, stress or Stress(unit_id), dice))
         else:
-            events.append(_civ_event(unit.civ_id, "UnitOutOfSupply",
-                                     {"unit_id": unit_id, "sector_id": unit.sector_id, "stress": 0}))
+            events.append(_civ_event(unit.civ_id, "UnitOutOfSupply", {"unit_id": unit_id, "sector_id": unit.sector_id}))
     return events + _dropped(world)
 
 

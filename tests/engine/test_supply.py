@@ -87,7 +87,7 @@ def test_without_attrition_a_unit_out_of_supply_is_only_reported_and_without_the
     raider = Unit(1, 1, CORVETTE, "Raider", "3,0", hp=10.0)
     no_attrition = world((1, "0,0"), options=RuleOptions(supply=True), units={1: raider})
     (event,) = supply.supply_check(no_attrition, ScriptedDice([]))
-    assert (event.type, event.payload["stress"]) == ("UnitOutOfSupply", 0)
+    assert (event.type, event.payload) == ("UnitOutOfSupply", {"unit_id": 1, "sector_id": "3,0"})
     assert supply.supply_check(world((1, "0,0"), options=RuleOptions(), units={1: raider}), ScriptedDice([])) == []
 
 
