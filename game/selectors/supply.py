@@ -15,27 +15,32 @@ from game.visibility import Viewer
 
 
 def _civ_json(world: World, civ_id: int) -> dict[str, Any]:
+    """The civilization's grid and pool, and its units that need a word: out of supply, under stress, or with a crew
+    other than regular (the rest are counted, so a large fleet's answer stays small)."""
     on, crew_on = world.options.supply, world.options.crew
     supplied = supply.supplied_sectors(world, civ_id) if on else frozenset()
-    units = []
+    units, quiet = [], 0
     for unit_id, unit in sorted(world.units.items()):
         if unit.civ_id != civ_id or not supply.needs_supply(unit):
             continue
         stress = world.stress.get(unit_id)
         crew = world.crews.get(unit_id)
+        in_supply = supply.unit_in_supply(world, unit, supplied) if on else None
+        grade = supply.grade_of(world, unit_id) if crew_on else None
+        if in_supply is not False and stress is None and grade in (None, "regular"):
+            quiet += 1
+            continue
         units.append({
             "unit_id": unit_id, "name": unit.name, "design": world.design_of(unit).name, "sector_id": unit.sector_id,
-            "in_supply": supply.unit_in_supply(world, unit, supplied) if on else None,
-            "stress": stress.tag if stress else 0, "failures": stress.failures if stress else 0,
-            "grade": supply.grade_of(world, unit_id) if crew_on else None, "battles": crew.battles if crew else 0,
-            "crew": world.design_of(unit).crew,
+            "in_supply": in_supply, "stress": stress.tag if stress else 0, "failures": stress.failures if stress else 0,
+            "grade": grade, "battles": crew.battles if crew else 0, "crew": world.design_of(unit).crew,
             "attack_percent": round(100 * supply.attack_factor(world, unit))})
     return {"civ_id": civ_id, "name": world.civs[civ_id].name,
             "grid": sorted(supply.supply_grid(world, civ_id)) if on else [],
             "parts": len(supply.grid_parts(world, civ_id)) if on else 0,
             "crew_pool": world.crew_pools.get(civ_id, 0) if crew_on else None,
             "pool_growth": supply.pool_growth(world, civ_id) if crew_on else None,
-            "units": units}
+            "units": units, "other_units": quiet}
 
 
 def supply_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:

@@ -53,9 +53,12 @@
       if (data.supply) figures.push(["Supply grid", `${fmt(civ.grid.length)} Sectors in ${civ.parts} part${civ.parts === 1 ? "" : "s"}`, "grid"]);
       if (data.crew) figures.push(["Crew pool", `${fmt(civ.crew_pool)} (+${fmt(civ.pool_growth)} a quarter)`, "pool"]);
       const out = civ.units.filter((u) => u.in_supply === false || u.stress);
-      const rest = civ.units.filter((u) => !(u.in_supply === false || u.stress));
-      const shown = [...out, ...rest].slice(0, UNITS_SHOWN);
+      const shown = [...out, ...civ.units.filter((u) => !out.includes(u))].slice(0, UNITS_SHOWN);
       const more = civ.units.length - shown.length;
+      const others = civ.other_units
+        ? `${fmt(civ.other_units)} other unit${civ.other_units > 1 ? "s" : ""}` +
+          (data.supply ? " in supply" : "") + (data.crew ? " with regular crews" : "")
+        : null;
       return el("div", {"data-civ": civ.civ_id},
         data.role === "gm" ? el("h3", {}, civ.name) : null,
         el("dl", {class: "sp-figures"}, ...figures.map(([term, value, key]) =>
@@ -64,7 +67,8 @@
           ? `${fmt(out.length)} unit${out.length > 1 ? "s" : ""} out of supply or under stress`
           : "Every unit is in supply.") : null,
         el("ul", {class: "sp-units plain", "aria-label": `${civ.name}: units' supply and crews`}, ...shown.map(unitLine)),
-        more > 0 ? el("p", {class: "muted"}, `and ${fmt(more)} more units in supply`) : null);
+        more > 0 ? el("p", {class: "muted"}, `and ${fmt(more)} more`) : null,
+        others ? el("p", {class: "muted", "data-others": civ.other_units}, others) : null);
     }
 
     // Each unit's row in the empire's tables (player.js draws them, a group at a time) carries its supply and crew.
