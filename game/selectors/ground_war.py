@@ -55,6 +55,10 @@ def _colony_json(world: World, colony: Colony, civ_id: int | None, index: ground
         if world.options.terrain else [],
         "cities": ground_war.cities(colony), "garrison_needed": ground_war.garrison_needed(colony),
         "defenders": [_battalion(world, u) for u in defenders], "levy": levy,
+        # Every other battalion in the system the viewer sees (in holds, or another's on the ground), its own aside:
+        # those are under "invasion".
+        "others": [_battalion(world, u) for u in index.battalions.get(poi, [])
+                   if u not in defenders and u.civ_id != civ_id and _sees(world, civ_id, u)],
         "rebellion_risk": ground_war.rebellion_risk(world, colony, index)
         if colony.occupied_by is not None and civ_id in (None, colony.occupied_by) else None,
         "invasion": None,

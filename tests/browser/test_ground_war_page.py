@@ -56,7 +56,9 @@ def test_tanks_carried_to_an_enemy_colony_invade_occupy_it_and_it_rebels_the_nex
     sign_in(desk, base, "gm")
     open_campaign(desk, base, CAMPAIGN)
     expect(sol.locator("#gw")).to_be_visible(timeout=15_000)
-    expect(desk.locator("#gw-none")).to_be_visible()  # no battalion near any colony yet: nothing to show
+    # The GM's desk lists Terra (the tanks wait in the Ark's hold in its system), not yet Vega II.
+    expect(desk.locator("#gw-colonies li[data-colony]", has_text="Terra")).to_contain_text("1st Armored — Heavy Tank")
+    expect(desk.locator("#gw-colonies li[data-colony]", has_text="Vega II")).to_have_count(0)
 
     # Round 1, Explore 14: the Ark, tanks in its hold, plots a course to Vega.
     advance_to(gm, CAMPAIGN, "explore.14", 1)
@@ -70,7 +72,9 @@ def test_tanks_carried_to_an_enemy_colony_invade_occupy_it_and_it_rebels_the_nex
     expect(card).to_contain_text("the levy: 5 Militia")
     expect(card.locator("[data-odds=win]")).to_contain_text("Win")
     expect(card).to_contain_text("The orbit is yours")
-    expect(desk.locator("#gw-colonies li[data-colony]", has_text="Vega II")).to_contain_text("Pop 50")
+    gm_card = desk.locator("#gw-colonies li[data-colony]", has_text="Vega II")
+    expect(gm_card).to_contain_text("Pop 50")
+    expect(gm_card).to_contain_text("2nd Armored — Heavy Tank (AR 11/1, DR 10/1) in Ark's hold")
     expect(sol.locator("#legal-orders[data-pointer='2:exterminate.9']")).to_be_attached(timeout=15_000)
     give(sol, "Invade", "Vega II", both_tanks)
 

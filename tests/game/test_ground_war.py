@@ -44,6 +44,7 @@ def test_the_owner_sees_what_it_detects_and_the_odds_of_freeing_its_colony(war: 
     vega2 = _colony(vega, "Vega II")
     assert [d["name"] for d in vega2["defenders"]] == ["1st Armored"]  # the 2nd is not detected
     assert vega2["rebellion_risk"] is None  # the occupier's to know
+    assert vega2["others"] == []  # its own Marines are under "invasion", Sol's 2nd Armored unseen
     invasion = vega2["invasion"]
     assert [f["name"] for f in invasion["forces"]] == ["Vega Marines", "Home Guard"]
     assert invasion["orbit_won"] is True
@@ -57,6 +58,8 @@ def test_the_gm_confirms_a_world_cracked_with_a_reason(war: Table) -> None:
     desk = gm.get(war.url("ground-war/")).json()
     # The colonies the ground war is about: Vega II (occupied, battalions there); not Terra or Deneb I.
     assert desk["role"] == "gm" and [c["planet"] for c in desk["colonies"]] == ["Vega II"]
+    # The GM sees Vega's Marines waiting in Hope's hold; Vega does not see Sol's 2nd Armored (it is not detected).
+    assert [o["name"] for o in desk["colonies"][0]["others"]] == ["Vega Marines", "Home Guard"]
     (order,) = desk["destructions"]
     url = war.url(f"ground-war/destructions/{order['destruction_id']}/ruling/")
     refused = gm.post(url, {"confirm": True, "reason": " "}, format="json")

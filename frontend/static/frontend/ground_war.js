@@ -54,7 +54,10 @@
             el("ul", {"aria-label": `Defenders of ${c.planet}`}, ...c.defenders.map(battalion),
               c.levy ? el("li", {}, `the levy: ${c.levy} Militia (AR 2/2, DR 1/1)`) : null),
             !c.defenders.length && !c.levy ? el("p", {class: "muted"}, "No defender you know of.") : null),
-          el("div", {}, invasion(c))),
+          el("div", {}, invasion(c),
+            c.others.length ? el("h5", {}, "Other battalions in the system") : null,
+            c.others.length ? el("ul", {"aria-label": `Other battalions at ${c.planet}`}, ...c.others.map(battalion))
+              : null)),
         c.rebellion_risk !== null ? el("p", {class: "gw-risk", "data-risk": c.rebellion_risk},
           `Rebellion risk ${c.rebellion_risk}% a quarter (garrison needed: ${c.garrison_needed} battalion` +
           `${c.garrison_needed === 1 ? "" : "s"}; each one short adds 30%).`) : null);
