@@ -54,7 +54,7 @@
       if (data.crew) figures.push(["Crew pool", `${fmt(civ.crew_pool)} (+${fmt(civ.pool_growth)} a quarter)`, "pool"]);
       const out = civ.units.filter((u) => u.in_supply === false || u.stress);
       const shown = [...out, ...civ.units.filter((u) => !out.includes(u))].slice(0, UNITS_SHOWN);
-      const more = civ.units.length - shown.length;
+      const more = civ.units.length - shown.length + (civ.unlisted_units || 0);
       const others = civ.other_units
         ? `${fmt(civ.other_units)} other unit${civ.other_units > 1 ? "s" : ""}` +
           (data.supply ? " in supply" : "") + (data.crew ? " with regular crews" : "")
