@@ -21,8 +21,9 @@ def plan_form_fleet(situation: Situation, offers: list[JSON]) -> list[Order]:
     if home is None or any(o["kind"] in ("FleetCourse", "FleetStandingOrder") for o in situation.offers):
         return []
     by_id = {int(u["unit_id"]): u for u in situation.view["units"]}
+    busy = {o["payload"].get("unit_id") for o in situation.planned}  # surveying, under repair
     for offer in offers:
-        ships = [by_id[int(u)] for u in choices(offer, "flagship_id") if int(u) in by_id]
+        ships = [by_id[int(u)] for u in choices(offer, "flagship_id") if int(u) in by_id and int(u) not in busy]
         guard = [u for u in ships if u["sector_id"] == home and situation.armed(u) and situation.special(u, "ftl")]
         if len(guard) >= 2:
             return [order(offer, name=FLEET_NAME, flagship_id=int(guard[0]["unit_id"]),

@@ -163,7 +163,8 @@ Planner = Callable[[Situation, list[JSON]], list[Order]]
 PLANNERS: dict[str, Planner] = {}
 # Planned before the other kinds, which look at them: a builder does one job a step (a mine before a new ship), a
 # prize is captured rather than destroyed, a hold is unloaded before anything is loaded.
-FIRST = ("Capture", "BuildMine", "UnloadCargo", "RepairUnit", "Survey")  # game.bots.yards: repairs, surveys
+# game.bots.yards: repairs, surveys; game.bots.fleets: ships put in a fleet move with it, not on courses of their own.
+FIRST = ("Capture", "BuildMine", "UnloadCargo", "RepairUnit", "Survey", "FormFleet")
 
 
 def planner(kind: str) -> Callable[[Planner], Planner]:
@@ -522,6 +523,8 @@ def plan_courses(situation: Situation, offers: list[JSON]) -> list[Order]:
             if unit_id in by_id:
                 able.setdefault(unit_id, offer)
     surveying = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "Survey"}  # they stay
+    surveying |= {int(u) for o in situation.planned if o["kind"] == "FormFleet"  # they go with their fleet
+                  for u in [o["payload"]["flagship_id"], *o["payload"].get("unit_ids", [])]}
     movable = [by_id[u] for u in able if by_id[u].get("destination_sector") is None and u not in surveying]
     plans = []
     for unit_id, (sector, poi) in sorted(_destinations(situation, movable).items()):

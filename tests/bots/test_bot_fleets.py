@@ -18,6 +18,14 @@ def test_a_bot_forms_its_home_guard_from_the_armed_ftl_ships_at_home() -> None:
     assert [o for o in decide(situation(view(units), [form, course])) if o["kind"] == "FormFleet"] == []
 
 
+def test_ships_put_in_the_home_guard_are_not_sent_on_courses_of_their_own() -> None:
+    units = [unit(1, "corvette"), unit(2, "corvette")]
+    form = offer("FormFleet", {}, choice_field("flagship_id", [1, 2]), choice_field("unit_ids", [1, 2]))
+    course = offer("PlotCourse", {}, choice_field("unit_id", [1, 2]), choice_field("sector_id", ["0,0", "5,0"]),
+                   choice_field("poi_id", ["home"]))
+    assert [o["kind"] for o in decide(situation(view(units), [course, form]))] == ["FormFleet"]
+
+
 def test_a_bot_fleet_patrols_between_home_and_a_neighbouring_sector() -> None:
     course = offer("FleetCourse", {"fleet_id": 9}, choice_field("waypoints", ["0,0", "1,0", "2,0", "0,1"]))
     planned = [o for o in decide(situation(view([unit(1, "corvette")]), [course])) if o["kind"] == "FleetCourse"]
