@@ -10,12 +10,14 @@ seconds per phase, the slowest steps, the total and the unit count. The aim (iss
 seconds on the 2-core machine. (The app's battles roll their own dice per skirmish, so its results need not
 match the in-memory pass.)
 
-Run from the project root: `python benchmarks/round.py`. DATABASE_URL defaults to
+Run from the project root: `python benchmarks/round.py --units 25000 50000 100000` (default 50,000): the
+scaling table at the end gives each size's round and its growth against the size before. DATABASE_URL defaults to
 postgres://postgres@127.0.0.1:5432/centaurian_bench (created if missing; migrated on every run).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -101,7 +103,8 @@ DESIGNS = (
 MIX = ("warship",) * 8 + ("scout",) * 4 + ("freighter",) * 3 + ("builder", "terraformer", "salvager") + ("scout",) * 2
 
 
-def build_world(civ_ids: list[int], seed: int = 7) -> tuple[World, dict[int, dict[str, Any]]]:
+def build_world(civ_ids: list[int], units_wanted: int = UNITS, seed: int = 7
+                ) -> tuple[World, dict[int, dict[str, Any]]]:
     """The campaign's World, and for each civilization what its orders will need (home, raid target, units)."""
     rng = random.Random(seed)
     size = GRID // REGIONS
@@ -135,7 +138,7 @@ def build_world(civ_ids: list[int], seed: int = 7) -> tuple[World, dict[int, dic
     plans: dict[int, dict[str, Any]] = {}
     terraformed: set[str] = set()
     next_id = 1
-    per_civ_units = UNITS // CIVS
+    per_civ_units = units_wanted // CIVS
     for index, civ_id in enumerate(civ_ids):
         home = region_pois[civ_id][0]
         target_civ = civ_ids[(index + 1) % CIVS]
@@ -250,14 +253,15 @@ def report(title: str, per_step: dict[str, float]) -> None:
     print("  slowest steps: " + ", ".join(f"{key} {seconds:.2f} s" for key, seconds in slowest))
 
 
-def main() -> None:
-    setup_django()
+def run(units: int) -> tuple[float, float, float, float, float]:
+    """One round at `units` units: seconds of the engine alone (wall, CPU), through the app (wall, CPU), and of
+    the snapshot a round stores (in the app's wall time)."""
     from django.contrib.auth import get_user_model
 
-    from game import dispatch, services
-    from game.engine.world import world_from_dict, world_to_dict
+    from game import dispatch, services, state_io
+    from game.engine.world import world_from_dict
     from game.errors import ServiceError
-    from game.models import Campaign, Civilization, Event
+    from game.models import Campaign, Civilization, Event, UnitRow
 
     # The worker's part is called below, in this process; nothing goes to Celery.
     dispatch.enqueue = lambda task_name, *args: None
@@ -274,48 +278,91 @@ def main() -> None:
         players[civ.pk] = player
 
     started = time.perf_counter()
-    world, plans = build_world(sorted(players))
+    world, plans = build_world(sorted(players), units)
     built = time.perf_counter() - started
     started = time.perf_counter()
-    data = world_to_dict(world)
-    Campaign.objects.filter(pk=campaign.pk).update(world=data)
+    # A new world, as a galaxy start or a scenario stores it: the snapshot and every unit's row.
+    state_io.store_snapshot(Campaign.objects.get(pk=campaign.pk), world)
     stored = time.perf_counter() - started
     started = time.perf_counter()
-    world_from_dict(data)
+    world_from_dict(Campaign.objects.get(pk=campaign.pk).world)
     parsed = time.perf_counter() - started
     print(f"{len(world.civs)} civilizations, {len(world.pois)} Points of Interest, {len(world.planets)} planets, "
           f"{len(world.units)} units, {len(world.colonies)} colonies, {len(world.sectors)} Sectors")
-    print(f"built in {built:.2f} s; world_to_dict + stored in {stored:.2f} s; world_from_dict {parsed:.2f} s")
+    print(f"built in {built:.2f} s; snapshot and rows stored in {stored:.2f} s; world_from_dict {parsed:.2f} s")
 
+    cpu = time.process_time()
     engine_steps, _ = resolve_in_memory(world, plans)
+    engine_cpu = time.process_time() - cpu
     report("engine only (resolve_step + apply_events in memory, no database):", engine_steps)
+    print(f"  CPU time of this process: {engine_cpu:.2f} s (what a shared machine's load does not inflate)")
     per_step: dict[str, float] = {}
     submitted, refused, submitting = 0, 0, 0.0
-    for index, step in enumerate(ALL_STEPS):
-        started = time.perf_counter()
-        for civ_id, orders in orders_for(step.key, plans).items():
-            for number, (kind, payload) in enumerate(orders):
-                try:
-                    services.order_submit(players[civ_id], campaign.pk, round=1, step=step.key, kind=kind,
-                                          payload=payload, idempotency_key=f"{step.key}-{number}")
-                    submitted += 1
-                except ServiceError as error:
-                    refused += 1
-                    print(f"  refused {kind} of civ {civ_id}: {error}")
-        submitting += time.perf_counter() - started
-        started = time.perf_counter()
-        services.step_advance(gm, campaign.pk, expected_round=1, expected_step=step.key)
-        if not services.step_resolve(campaign.pk, 1, index):
-            raise RuntimeError(f"{step.key} was not resolved")
-        per_step[step.key] = time.perf_counter() - started
+    snapshot_seconds = 0.0
+    store = state_io.store_snapshot
 
-    final = world_from_dict(Campaign.objects.get(pk=campaign.pk).world)
+    def timed_store(*args: Any) -> None:
+        nonlocal snapshot_seconds
+        began = time.perf_counter()
+        store(*args)
+        snapshot_seconds += time.perf_counter() - began
+
+    state_io.store_snapshot = timed_store  # type: ignore[assignment]  # measured, not changed
+    cpu = time.process_time()
+    try:
+        for index, step in enumerate(ALL_STEPS):
+            started = time.perf_counter()
+            for civ_id, orders in orders_for(step.key, plans).items():
+                for number, (kind, payload) in enumerate(orders):
+                    try:
+                        services.order_submit(players[civ_id], campaign.pk, round=1, step=step.key, kind=kind,
+                                              payload=payload, idempotency_key=f"{step.key}-{number}")
+                        submitted += 1
+                    except ServiceError as error:
+                        refused += 1
+                        print(f"  refused {kind} of civ {civ_id}: {error}")
+            submitting += time.perf_counter() - started
+            started = time.perf_counter()
+            services.step_advance(gm, campaign.pk, expected_round=1, expected_step=step.key)
+            if not services.step_resolve(campaign.pk, 1, index):
+                raise RuntimeError(f"{step.key} was not resolved")
+            per_step[step.key] = time.perf_counter() - started
+    finally:
+        state_io.store_snapshot = store
+    app_cpu = time.process_time() - cpu
+
+    final = state_io.load_world(Campaign.objects.get(pk=campaign.pk))
     print(f"orders: {submitted} submitted ({refused} refused) in {submitting:.2f} s, "
           f"{submitting / max(1, submitted + refused):.3f} s each")
     report("through the app (step_advance + step_resolve on PostgreSQL):", per_step)
+    print(f"  of which the new round's snapshot: {snapshot_seconds:.2f} s; CPU time of this process (the orders "
+          f"included, PostgreSQL's not): {app_cpu:.2f} s")
     events = Event.objects.filter(campaign=campaign).count()
-    print(f"units: {len(world.units)} before, {len(final.units)} after; {events} events stored; "
+    rows = UnitRow.objects.filter(campaign=campaign).count()
+    print(f"units: {len(world.units)} before, {len(final.units)} after ({rows} unit rows); {events} events stored; "
           f"{Civilization.objects.filter(campaign=campaign).count()} civilizations")
+    return sum(engine_steps.values()), engine_cpu, sum(per_step.values()), app_cpu, snapshot_seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--units", type=int, nargs="+", default=[UNITS],
+                        help="unit counts to run, e.g. --units 25000 50000 100000")
+    sizes = parser.parse_args().units
+    setup_django()
+    results = []
+    for units in sizes:
+        print(f"\n=== {units} units ===")
+        results.append((units, *run(units)))
+    print("\nscaling (seconds a round, wall and this process's CPU; x: against the row above)")
+    print(f"{'units':>8} {'engine':>8} {'cpu':>6} {'x':>5} {'app':>8} {'cpu':>6} {'x':>5} {'snapshot':>9}")
+    previous: tuple[int, float, float, float, float, float] | None = None
+    for row in results:
+        units, engine, engine_cpu, app, app_cpu, snapshot = row
+        growth = ("", "") if previous is None else (f"{engine / previous[1]:.2f}", f"{app / previous[3]:.2f}")
+        print(f"{units:>8} {engine:>8.2f} {engine_cpu:>6.2f} {growth[0]:>5} {app:>8.2f} {app_cpu:>6.2f} "
+              f"{growth[1]:>5} {snapshot:>9.2f}")
+        previous = row
 
 
 if __name__ == "__main__":

@@ -77,6 +77,17 @@ def _rebuild(campaign_id: int, upto: int) -> World:
     return apply_events(start, (EngineEvent(kind, payload) for kind, payload in events))
 
 
+def snapshot_due(campaign: Campaign, world: World) -> bool:
+    """Whether a new round's start stores a snapshot (docs/architecture.md, "The world's state"): once the
+    world-changing events logged since the last one are as many as the records the world holds. Rebuilding
+    then never replays more events than a snapshot holds records, while a large world (50,000 units) is not
+    rewritten every round, which would cost more than its steps do; a small one is still written every round."""
+    records = sum(len(table) for table in (world.units, world.colonies, world.projects, world.terraforming,
+                                            world.sectors, world.pois, world.planets, world.civs))
+    since = Event.objects.filter(campaign_id=campaign.pk, seq__gt=campaign.world_seq, type__in=list(HANDLERS))
+    return since[:records].count() >= records
+
+
 def store_snapshot(campaign: Campaign, world: World, before: World | None = None) -> None:
     """Write `world` as the campaign's snapshot as of its last event, keeping the one before for undo. The
     caller holds the campaign's row lock. The rows follow: what changed since `before`, or, without it (a new

@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import models
+from django.db import connection, models
+from psycopg.types.json import Jsonb
 
 from game.engine.world import (
     Colony,
@@ -26,36 +27,38 @@ from game.engine.world import (
 )
 from game.models import ColonyRow, ProjectRow, UnitRow
 
-BATCH = 2_000  # rows a statement; PostgreSQL takes 65,535 parameters, a unit row has 13
+BATCH = 2_000  # rows a statement where there is no COPY
 
 
-def _unit_row(campaign_id: int, world: World, unit: Unit) -> UnitRow:
+Row = dict[str, Any]  # column -> value, the columns of the table's model
+
+
+def _unit_row(world: World, unit: Unit) -> Row:
     design = world.designs.get(unit.design_id)
-    return UnitRow(campaign_id=campaign_id, unit_id=unit.unit_id, civilization_id=unit.civ_id,
-                   design_id=unit.design_id, name=unit.name[:200], scale=design.scale.title if design else "",
-                   sector_id=unit.sector_id, poi_id=unit.poi_id or "", state=unit.state.value, hp=unit.hp,
-                   task=(unit.task or "")[:80], data=record_to_dict(unit))
+    return {"unit_id": unit.unit_id, "civilization_id": unit.civ_id, "design_id": unit.design_id,
+            "name": unit.name[:200], "scale": design.scale.title if design else "", "sector_id": unit.sector_id,
+            "poi_id": unit.poi_id or "", "state": unit.state.value, "hp": unit.hp, "task": (unit.task or "")[:80],
+            "data": record_to_dict(unit)}
 
 
-def _colony_row(campaign_id: int, world: World, colony: Colony) -> ColonyRow:
+def _colony_row(world: World, colony: Colony) -> Row:
     planet = world.planets.get(colony.planet_id)
     poi = world.pois.get(planet.poi_id) if planet is not None else None
-    return ColonyRow(campaign_id=campaign_id, colony_id=colony.colony_id, civilization_id=colony.civ_id,
-                     planet_id=colony.planet_id, sector_id=poi.sector_id if poi is not None else "",
-                     population=colony.population, operational=colony.operational,
-                     occupied_by=colony.occupied_by, data=record_to_dict(colony))
+    return {"colony_id": colony.colony_id, "civilization_id": colony.civ_id, "planet_id": colony.planet_id,
+            "sector_id": poi.sector_id if poi is not None else "", "population": colony.population,
+            "operational": colony.operational, "occupied_by": colony.occupied_by, "data": record_to_dict(colony)}
 
 
-def _construction_row(campaign_id: int, world: World, project: ConstructionProject) -> ProjectRow:
-    return ProjectRow(campaign_id=campaign_id, project_id=project.project_id, kind=ProjectRow.Kind.CONSTRUCTION,
-                      civilization_id=project.civ_id, site=project.poi_id, design_id=project.design_id,
-                      completed=project.completed, data=record_to_dict(project))
+def _construction_row(world: World, project: ConstructionProject) -> Row:
+    return {"project_id": project.project_id, "kind": ProjectRow.Kind.CONSTRUCTION.value,
+            "civilization_id": project.civ_id, "site": project.poi_id, "design_id": project.design_id,
+            "completed": project.completed, "data": record_to_dict(project)}
 
 
-def _terraform_row(campaign_id: int, world: World, project: TerraformProject) -> ProjectRow:
-    return ProjectRow(campaign_id=campaign_id, project_id=project.project_id, kind=ProjectRow.Kind.TERRAFORM,
-                      civilization_id=project.civ_id, site=project.planet_id, completed=project.completed,
-                      data=record_to_dict(project))
+def _terraform_row(world: World, project: TerraformProject) -> Row:
+    return {"project_id": project.project_id, "kind": ProjectRow.Kind.TERRAFORM.value,
+            "civilization_id": project.civ_id, "site": project.planet_id, "design_id": "",
+            "completed": project.completed, "data": record_to_dict(project)}
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ class _Table:
     """One table of the world kept as rows: where its records are, how one becomes a row, which model holds it."""
 
     records: Callable[[World], Mapping[Any, Any]]
-    row: Callable[[int, World, Any], models.Model]
+    row: Callable[[World, Any], Row]
     model: type[models.Model]
     key: str  # the record's id column
     kind: str = ""  # ProjectRow's kind, for the two project tables that share it
@@ -72,9 +75,23 @@ class _Table:
         rows = self.model._default_manager.filter(campaign_id=campaign_id)
         return rows.filter(kind=self.kind) if self.kind else rows
 
-    def columns(self) -> list[str]:
-        return [f.attname for f in self.model._meta.concrete_fields
-                if f.attname not in ("id", "campaign_id", self.key)]
+    def write(self, campaign_id: int, world: World, records: Sequence[Any]) -> None:
+        """Insert the rows of `records` (none of which has a row now): on PostgreSQL with COPY, which takes
+        50,000 rows in a fraction of the time an INSERT of model instances needs."""
+        rows = [{"campaign_id": campaign_id, **self.row(world, record)} for record in records]
+        if not rows:
+            return
+        if connection.vendor != "postgresql":
+            manager = self.model._default_manager
+            manager.bulk_create([self.model(**row) for row in rows], batch_size=BATCH)
+            return
+        columns = list(rows[0])
+        names = ", ".join(connection.ops.quote_name(c) for c in columns)
+        with connection.cursor() as cursor, cursor.copy(
+                f"COPY {connection.ops.quote_name(self.model._meta.db_table)} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                row["data"] = Jsonb(row["data"])
+                copy.write_row(tuple(row.values()))
 
 
 TABLES = (
@@ -97,18 +114,15 @@ def _diff(before: Mapping[Any, Any], after: Mapping[Any, Any]) -> tuple[list[Any
 
 def store(campaign_id: int, before: World | None, after: World) -> None:
     """Write the rows of `after`: only what changed since `before`, or, without it (a new world: a galaxy
-    started, a scenario loaded), all of them in place of the campaign's rows."""
+    started, a scenario loaded), all of them in place of the campaign's rows. A changed record's row is
+    replaced (deleted and inserted again), which costs less than updating it column by column."""
     for table in TABLES:
         if before is None:
             table.scope(campaign_id).delete()
-            changed: Sequence[Any] = list(table.records(after).values())
-            table.model._default_manager.bulk_create(
-                [table.row(campaign_id, after, record) for record in changed], batch_size=BATCH)
+            table.write(campaign_id, after, list(table.records(after).values()))
             continue
         changed, gone = _diff(table.records(before), table.records(after))
-        if gone:
-            table.scope(campaign_id).filter(**{f"{table.key}__in": gone}).delete()
-        if changed:
-            table.model._default_manager.bulk_create(
-                [table.row(campaign_id, after, record) for record in changed], batch_size=BATCH,
-                update_conflicts=True, unique_fields=["campaign", table.key], update_fields=table.columns())
+        stale = gone + [getattr(record, table.key) for record in changed]
+        if stale:
+            table.scope(campaign_id).filter(**{f"{table.key}__in": stale}).delete()
+        table.write(campaign_id, after, changed)

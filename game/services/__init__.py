@@ -434,8 +434,10 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
             campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
             state_io.remember(campaign, world, step_input.world)
             if campaign.step_index == 0:
-                # A new round: its starting world is a snapshot, so rebuilding never replays more than a round.
-                state_io.store_snapshot(campaign, world, world)
+                # A new round: its starting world is a snapshot once the log since the last one grew as large as
+                # the world, so rebuilding never replays more than that.
+                if state_io.snapshot_due(campaign, world):
+                    state_io.store_snapshot(campaign, world, world)
                 figures_record(campaign, world)
                 append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
             append_events(campaign, [_step_opened(campaign)])
