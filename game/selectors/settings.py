@@ -20,6 +20,11 @@ def rule_modules() -> list[tuple[str, str]]:
     return [(key, title) for key, title, _ in catalogue.MODULES]
 
 
+def played_modules() -> list[str]:
+    """The keys of the rule modules whose rules the engine plays (the others the GM rules by hand)."""
+    return sorted(catalogue.BUILT_MODULES)
+
+
 def settings_context(campaign: Campaign) -> catalogue.Context:
     civs = dict(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", "name"))
     return catalogue.Context(civ_ids=tuple(civs), combat_systems=tuple(combat_systems()),

@@ -21,9 +21,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from galaxy import selectors as galaxy_selectors
 from galaxy import services as galaxy_services
 from game import services, visibility
-from game.engine.settings_catalogue import BUILT_MODULES
 from game.errors import ServiceError
 from game.selectors import bots as bot_selectors
+from game.selectors.settings import played_modules
 from game.services import seats, settings
 
 CIV_NAMES = ("Aldebaran League", "Betelgeuse Union", "Capella Compact", "Deneb Syndicate", "Electra Throne",
@@ -45,13 +45,14 @@ def galaxy_for(civs: int) -> dict[str, Any]:
 def modules_named(given: str) -> list[str]:
     """The module switches `--modules` names: "all" is every module the engine plays; an unknown or unplayed key
     is refused with the list to choose from."""
+    played = played_modules()
     if given.strip() == "all":
-        return sorted(BUILT_MODULES)
+        return played
     named = [key.strip() for key in given.split(",") if key.strip()]
-    unknown = [key for key in named if key not in BUILT_MODULES]
+    unknown = [key for key in named if key not in played]
     if unknown:
         raise CommandError(f"--modules: {', '.join(unknown)} is not a module the engine plays; choose among "
-                           f"{', '.join(sorted(BUILT_MODULES))} or 'all'.")
+                           f"{', '.join(played)} or 'all'.")
     return named
 
 
