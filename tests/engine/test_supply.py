@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from combat.engine.stats import attack
-from game.engine import supply
+from game.engine import settings_catalogue, supply
 from game.engine.apply import apply_events
 from game.engine.combat import Weapon
 from game.engine.dice import ScriptedDice
@@ -125,3 +125,13 @@ def test_the_records_of_a_unit_gone_from_the_world_leave_with_it() -> None:
     assert (dropped.type, dropped.payload) == ("LogisticsDropped", {"unit_ids": [7, 8]})
     after = apply_events(w, [dropped])
     assert (after.stress, after.crews) == ({}, {})
+
+
+def test_the_gm_s_switches_reach_the_world_the_steps_read_and_a_loaded_scenario_tells_them_back() -> None:
+    on = settings_catalogue.in_world(World(), {"module_cw_supply": True, "supply_attrition": False,
+                                               "module_cw_crew": True})
+    assert (on.options.supply, on.options.supply_attrition, on.options.crew) == (True, False, True)
+    told = settings_catalogue.from_world(on)
+    assert (told["module_cw_supply"], told["supply_attrition"], told["module_cw_crew"]) == (True, False, True)
+    off = settings_catalogue.in_world(on, {"module_cw_supply": False, "supply_attrition": True})
+    assert (off.options.supply, off.options.supply_attrition) == (False, False)  # attrition needs the module
