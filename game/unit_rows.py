@@ -116,11 +116,13 @@ def store(campaign_id: int, before: World | None, after: World) -> None:
     """Write the rows of `after`: only what changed since `before`, or, without it (a new world: a galaxy
     started, a scenario loaded), all of them in place of the campaign's rows. A changed record's row is
     replaced (deleted and inserted again), which costs less than updating it column by column."""
-    for table in TABLES:
-        if before is None:
+    if before is None:
+        for table in TABLES:  # every table emptied first: the two project tables share one id column
             table.scope(campaign_id).delete()
+        for table in TABLES:
             table.write(campaign_id, after, list(table.records(after).values()))
-            continue
+        return
+    for table in TABLES:
         changed, gone = _diff(table.records(before), table.records(after))
         stale = gone + [getattr(record, table.key) for record in changed]
         if stale:

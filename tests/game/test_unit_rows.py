@@ -137,3 +137,15 @@ def test_staff_filter_units_in_the_admin_and_cannot_edit_them(table: Table) -> N
     row = UnitRow.objects.filter(campaign=table.campaign, civilization=civ).first()
     assert row is not None and row.name in page.content.decode()
     assert client.post(f"/admin/game/unitrow/{row.pk}/change/", {"name": "Renamed"}).status_code == 403
+
+
+def test_a_new_world_replaces_every_row_even_where_its_project_ids_meet_the_old_worlds(table: Table) -> None:
+    from game import unit_rows
+    from game.engine.world import ConstructionProject, TerraformProject
+
+    civ = table.civs[0].pk
+    old = World(terraforming={5: TerraformProject(5, civ, "p-1", (), 12)})
+    new = World(projects={5: ConstructionProject(5, civ, "p", "starter-utility-truck", None, (), 10)})
+    unit_rows.store(table.campaign.pk, None, old)
+    unit_rows.store(table.campaign.pk, None, new)
+    assert _rows_as_world(table.campaign) == _as_rows(new)
