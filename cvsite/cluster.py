@@ -73,9 +73,8 @@ class Cluster:
         self.processes[name] = process
         return process
 
-    def start_daphne(self, name: str, port: int) -> None:
-        process = self._spawn(name, [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                                     "cvsite.asgi:application"])
+    def start_daphne(self, name: str, port: int, app: str = "cvsite.asgi:application") -> None:
+        process = self._spawn(name, [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app])
         wait_for_port(port, process)
         if port not in self.daphne_ports:  # a restart on the same port keeps its place
             self.daphne_ports.append(port)

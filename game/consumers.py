@@ -17,24 +17,23 @@ from game.realtime import campaign_group
 # The socket's viewer may not see the campaign (any more): it is private, or they were removed from it.
 CLOSE_NOT_ALLOWED = 4403
 
-# The frames this process cut for each pushed batch, by (campaign, first and last number, reading key): every
-# socket of the same kind of viewer forwards the text the first one asked for (the others wait for it), so a push
-# is filtered and described once per kind of viewer, not once per socket. Recent batches only.
+# The frames this process cut for pushed batches its publisher did not cut for the viewer's kind, by (campaign,
+# first and last number, reading key): every socket of the same kind forwards the text the first one asked for (the
+# others wait for it), so a batch is filtered and described once per kind of viewer, not once per socket.
 _FRAMES: OrderedDict[tuple[int, int, int, str], asyncio.Future[str | None]] = OrderedDict()
 FRAMES_KEPT = 256
 
 
 async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str, Any]) -> str | None:
-    stored = message["events"]
-    key = (campaign_id, stored[0]["seq"], stored[-1]["seq"], visibility.reading_key(viewer))
+    key = (campaign_id, message["first_seq"], message["last_seq"], visibility.reading_key(viewer))
     cut = _FRAMES.get(key)
     if cut is None:
         cut = _FRAMES[key] = asyncio.get_running_loop().create_future()
         if len(_FRAMES) > FRAMES_KEPT:
             _FRAMES.popitem(last=False)
         try:
-            cut.set_result(await database_sync_to_async(selectors.events_frame)(
-                viewer, campaign_id, stored, message["committed_at"]))
+            cut.set_result(await database_sync_to_async(selectors.events_frame_from_log)(
+                viewer, campaign_id, message["first_seq"], message["last_seq"], message["committed_at"]))
         except asyncio.CancelledError:
             _FRAMES.pop(key, None)  # the next socket tries again
             cut.cancel()
@@ -68,10 +67,18 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def campaign_events(self, message: dict[str, Any]) -> None:
         if message["access_seq"] > self.access_seq and not await self._recheck():
             return
-        if self.viewer is not None:
+        if self.viewer is None:
+            return
+        key = visibility.reading_key(self.viewer)
+        # Cut where it was published; a kind of viewer it had not heard of (a civilization that joined since) is
+        # cut here, once per process.
+        if key in message["frames"]:
+            index = message["frames"][key]
+            text = None if index is None else message["texts"][index]
+        else:
             text = await _frame(self.viewer, self.campaign_id, message)
-            if text is not None:
-                await self.send(text_data=text)
+        if text is not None:
+            await self.send(text_data=text)
 
     async def campaign_progress(self, message: dict[str, Any]) -> None:
         if self.viewer is not None:

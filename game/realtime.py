@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -34,15 +35,36 @@ def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
 EVENTS_PER_MESSAGE = 200
 
 
+# Cuts a batch of stored events into each kind of viewer's frame text (None: nothing for them), by reading key
+# (`game.visibility.reading_key`). The app registers it when it starts (`game.apps`): describing events takes the
+# selectors, which this layer may not import.
+FrameCutter = Callable[[int, list[dict[str, Any]], float], dict[str, str | None]]
+_cut_frames: FrameCutter | None = None
+
+
+def cut_frames_with(cutter: FrameCutter) -> None:
+    global _cut_frames
+    _cut_frames = cutter
+
+
 def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq: int) -> None:
-    """Push stored events to every consumer of the campaign; each consumer forwards what its viewer may see (cut
-    once per kind of viewer and process), after re-checking who its viewer is if who may see the campaign changed
-    since (`access_seq` grew). `committed_at` (this call runs on commit) lets a page, or a benchmark, tell how
-    long a push took."""
+    """Push stored events to every consumer of the campaign, with the frame each kind of viewer gets, cut once
+    here (where the step was resolved, its world at hand) rather than once per socket; a consumer forwards its
+    viewer's frame, after re-checking who its viewer is if who may see the campaign changed since (`access_seq`
+    grew); a kind it did not cut for is cut by the consumers from the log (`first_seq` to `last_seq`).
+    `committed_at` (this runs on commit) tells a page, or a benchmark, how long a push took."""
     committed_at = time.time()
     for start in range(0, len(messages), EVENTS_PER_MESSAGE):
-        _group_send(campaign_id, {"type": "campaign.events", "access_seq": access_seq, "committed_at": committed_at,
-                                  "events": messages[start:start + EVENTS_PER_MESSAGE]})
+        batch = messages[start:start + EVENTS_PER_MESSAGE]
+        frames = _cut_frames(campaign_id, batch, committed_at) if _cut_frames is not None else {}
+        # Each distinct text once (what is public reads the same for every civilization's players and guests),
+        # so every socket's copy of the message stays near the size of its own frame.
+        texts = list(dict.fromkeys(text for text in frames.values() if text is not None))
+        _group_send(campaign_id, {
+            "type": "campaign.events", "access_seq": access_seq, "committed_at": committed_at,
+            "first_seq": batch[0]["seq"], "last_seq": batch[-1]["seq"], "texts": texts,
+            "frames": {key: None if text is None else texts.index(text) for key, text in frames.items()},
+        })
 
 
 def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:

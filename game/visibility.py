@@ -135,6 +135,13 @@ def reading_key(viewer: Viewer) -> str:
     return "public" if viewer.civ_id is None else f"{viewer.role}-{viewer.civ_id}"
 
 
+def reading_viewers(civ_ids: list[int]) -> dict[str, Viewer]:
+    """One viewer for each `reading_key` the sockets of a campaign with these civilizations may have: the GM,
+    each civilization's player, everyone else."""
+    viewers = [Viewer(Role.GM), Viewer(Role.SPECTATOR), *(Viewer(Role.PLAYER, civ_id) for civ_id in civ_ids)]
+    return {reading_key(viewer): viewer for viewer in viewers}
+
+
 def events_visible_to(viewer: Viewer, campaign: Campaign, since: int = 0) -> QuerySet[Event]:
     """The campaign's events after `since` that `can_see` lets the viewer read, as a query."""
     events = Event.objects.filter(campaign=campaign, seq__gt=since)

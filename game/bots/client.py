@@ -89,7 +89,13 @@ class BotClient:
         return dict(self._call("GET", "view/"))
 
     def legal_orders(self) -> list[dict[str, Any]]:
-        return list(self._call("GET", "legal-orders/"))
+        """The offers, each field with its choices in full: the API sends a list several fields share once (in the
+        field with its `choices_id`) and the others refer to it (`choices_ref`)."""
+        offers = list(self._call("GET", "legal-orders/"))
+        shared = {f["choices_id"]: f["choices"] for o in offers for f in o["fields"] if "choices_id" in f}
+        for form_field in (f for o in offers for f in o["fields"] if "choices_ref" in f):
+            form_field["choices"] = shared[form_field["choices_ref"]]
+        return offers
 
     def order(self, round: int, step: str, kind: str, payload: dict[str, Any], key: str) -> dict[str, Any]:
         return dict(self._call("POST", "orders/", {"round": round, "step": step, "kind": kind, "payload": payload,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -20,7 +23,7 @@ from game.engine.world import World, course_cost, course_rounds
 from game.errors import Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
-from game.visibility import Viewer, can_see, civ_in_view, events_visible_to
+from game.visibility import Viewer, can_see, civ_in_view, events_visible_to, reading_viewers
 
 logger = logging.getLogger(__name__)
 
@@ -51,14 +54,24 @@ def message_for(viewer: Viewer, message: dict[str, Any], names: Names = NOBODYS_
 def event_names_for(viewer: Viewer, campaign: Campaign) -> Names:
     """What this viewer calls the units, places and civilizations events name: the campaign's world as the viewer
     knows it (cached per process by `state_io.load_world`), so a description never names what their map hides."""
-    civ_names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
+    return _names(viewer, _world_to_name_from(campaign), _civ_names(campaign.pk))
+
+
+def _civ_names(campaign_id: int) -> dict[int, str]:
+    return dict(Civilization.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
+
+
+def _world_to_name_from(campaign: Campaign) -> World:
     try:
-        world = state_io.load_world(campaign)
+        return state_io.load_world(campaign)
     except (KeyError, TypeError, ValueError):
         # A world that cannot be built is what a failed resolution reports; the log must stay readable (and the
         # sockets open) until it is repaired, so events are described without the world's names meanwhile.
         logger.warning("Campaign %s: no world to name events from", campaign.pk, exc_info=True)
-        world = World()
+        return World()
+
+
+def _names(viewer: Viewer, world: World, civ_names: dict[int, str]) -> Names:
     return WorldNames(world, viewer.civ_id if viewer.is_player else None, is_gm=viewer.is_gm, civ_names=civ_names)
 
 
@@ -71,10 +84,40 @@ def event_names_in(viewer: Viewer | None, campaign_id: int) -> Names:
 def events_frame(viewer: Viewer, campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> str | None:
     """One pushed batch of stored events as this viewer may read them: the websocket frame's text, or None when
     there is nothing for them. Every viewer with the viewer's `reading_key` gets the same text."""
+    return _frame_text(viewer, stored, committed_at, lambda: event_names_in(viewer, campaign_id))
+
+
+def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last_seq: int,
+                          committed_at: float) -> str | None:
+    """`events_frame` for the batch of the campaign's events numbered `first_seq` to `last_seq`, read from the log."""
+    stored = [e.as_message() for e in Event.objects.filter(campaign_id=campaign_id, seq__gte=first_seq,
+                                                            seq__lte=last_seq).order_by("seq")]
+    return events_frame(viewer, campaign_id, stored, committed_at) if stored else None
+
+
+def events_frames(campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> dict[str, str | None]:
+    """`events_frame` for each kind of viewer of the campaign (`reading_viewers`), by reading key, reading the
+    campaign, its civilizations and its world once for all of them."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        return {}
+    civ_names = _civ_names(campaign_id)
+    world: list[World] = []  # read at the first viewer who may see something
+
+    def names_for(viewer: Viewer) -> Names:
+        world[:] = world or [_world_to_name_from(campaign)]
+        return _names(viewer, world[0], civ_names)
+
+    return {key: _frame_text(viewer, stored, committed_at, partial(names_for, viewer))
+            for key, viewer in reading_viewers(list(civ_names)).items()}
+
+
+def _frame_text(viewer: Viewer, stored: list[dict[str, Any]], committed_at: float,
+                names: Callable[[], Names]) -> str | None:
     if not any(can_see(viewer, message) for message in stored):
         return None  # nothing for this viewer: no need to look up names
-    names = event_names_in(viewer, campaign_id)
-    events = [event for event in (message_for(viewer, message, names) for message in stored) if event is not None]
+    named = names()
+    events = [event for event in (message_for(viewer, message, named) for message in stored) if event is not None]
     # The numbers the batch covers: what it leaves out is others' (no gap for the page to fill from the log).
     return json.dumps({"type": "events", "first_seq": stored[0]["seq"], "last_seq": stored[-1]["seq"],
                        "committed_at": committed_at, "events": events})
@@ -289,7 +332,27 @@ def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
     if campaign.step.kind is not StepKind.ORDERS:
         return []
     world = state_io.load_world(campaign)
-    return [legal.as_dict() for legal in legal_orders(world, viewer.civ_id, campaign.step.key)]
+    return choices_once([legal.as_dict() for legal in legal_orders(world, viewer.civ_id, campaign.step.key)])
+
+
+def choices_once(offers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each choice list goes out once (issue 19: every unit that may plot a course offered the same reachable
+    Sectors): the first field with a list that other fields share carries it with a `choices_id`, and those
+    fields say `choices_ref` instead of repeating it. A list only one field has stays as it was. The pages
+    (`player.js` `withChoices`) and the bots' client put the lists back."""
+    texts = [[json.dumps(f["choices"]) if "choices" in f else None for f in offer["fields"]] for offer in offers]
+    uses = Counter(text for offer in texts for text in offer if text is not None)
+    ids: dict[str, str] = {}
+    for offer, offer_texts in zip(offers, texts, strict=True):
+        for form_field, text in zip(offer["fields"], offer_texts, strict=True):
+            if text is None or uses[text] < 2:
+                continue
+            if text in ids:
+                del form_field["choices"]
+                form_field["choices_ref"] = ids[text]
+            else:
+                ids[text] = form_field["choices_id"] = f"c{len(ids) + 1}"
+    return offers
 
 
 def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None) -> dict[str, Any]:

@@ -35,17 +35,25 @@ def test_a_resolved_steps_events_reach_the_sockets_as_one_push(demo: Table) -> N
     layer, channel = listen(demo.campaign.pk)
     demo.resolve_step()
     pushes = [m for m in received(layer, channel) if m["type"] == "campaign.events"]
-    resolved = [p for p in pushes if any(e["type"] == "StepResolved" for e in p["events"])]
-    assert len(resolved) == 1 and resolved[0]["events"][-1]["type"] == "StepOpened"
+    resolved = [p for p in pushes if '"StepResolved"' in "".join(p["texts"])]
+    assert len(resolved) == 1
     assert isinstance(resolved[0]["committed_at"], float)
+    # Cut where it was published, once for each kind of viewer: the GM, each civilization's players, everyone else.
+    frames, texts = resolved[0]["frames"], resolved[0]["texts"]
+    assert set(frames) == {"gm", "public", *(f"civ-{civ.pk}" for civ in demo.civs)}
+    assert all(json.loads(texts[index])["events"][-1]["type"] == "StepOpened" for index in frames.values())
+    assert len(texts) == len(set(texts))  # a text several kinds of viewer read travels once
 
 
-def test_a_push_is_cut_once_per_kind_of_viewer_and_each_reads_only_their_own(demo: Table) -> None:
+def test_a_push_not_cut_by_its_publisher_is_cut_once_per_kind_of_viewer_and_each_reads_only_their_own(
+    demo: Table,
+) -> None:
     civ_1, civ_2 = demo.civs[0].pk, demo.civs[1].pk
     services.note_send(demo.gm, demo.campaign.pk, text="For the first civilization only.", civ_id=civ_1)
     services.ruling_post(demo.gm, demo.campaign.pk, civ_id=None, text="Said to everyone.")
     stored = [e.as_message() for e in Event.objects.filter(campaign=demo.campaign).order_by("seq")]
-    push = {"type": "campaign.events", "access_seq": 0, "committed_at": 1.5, "events": stored}
+    push = {"type": "campaign.events", "access_seq": 0, "committed_at": 1.5, "first_seq": stored[0]["seq"],
+            "last_seq": stored[-1]["seq"], "texts": [], "frames": {}}
     viewers = [Viewer("gm", None, demo.gm.pk), Viewer("player", civ_1, demo.players[0].pk),
                Viewer("player", civ_1, demo.players[0].pk), Viewer("player", civ_2, demo.players[1].pk),
                Viewer("spectator"), Viewer("spectator")]
@@ -63,8 +71,8 @@ def test_a_push_is_cut_once_per_kind_of_viewer_and_each_reads_only_their_own(dem
     async def everyone_at_once() -> None:
         await asyncio.gather(*(consumer.campaign_events(push) for consumer in consumers))
 
-    cut = mock.Mock(wraps=selectors.events_frame)
-    with mock.patch.object(selectors, "events_frame", cut):
+    cut = mock.Mock(wraps=selectors.events_frame_from_log)
+    with mock.patch.object(selectors, "events_frame_from_log", cut):
         async_to_sync(everyone_at_once)()
     assert cut.call_count == 4  # the GM, each civilization's players, everyone else
 

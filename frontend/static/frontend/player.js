@@ -623,6 +623,15 @@
     myOrders.set(order.id, order);
   }
 
+  // legal-orders/ sends a choice list several fields share once, in the field with its `choices_id`; the others
+  // say `choices_ref`. Every form reads `field.choices`, so the lists are put back here, in one place.
+  function withChoices(legal) {
+    const shared = new Map();
+    legal.forEach((o) => o.fields.forEach((f) => { if (f.choices_id) shared.set(f.choices_id, f.choices); }));
+    legal.forEach((o) => o.fields.forEach((f) => { if (f.choices_ref) f.choices = shared.get(f.choices_ref); }));
+    return legal;
+  }
+
   // Once a step: the offers and the orders already given (by this page or another of the player's devices).
   function loadOrders() {
     const wanted = pointer();
@@ -630,7 +639,7 @@
     ordersLoad = Promise.all([CV.http.get(CV.api("orders/")), CV.http.get(CV.api("legal-orders/"))])
       .then(([orders, legal]) => {
         if (wanted !== pointer()) return;  // the step moved on meanwhile; its own load follows
-        offers = legal;
+        offers = withChoices(legal);
         myOrders.clear();
         orders.forEach(keepOrder);
         const kinds = new Map();

@@ -1,0 +1,62 @@
+"""Issue 19, compact pages: `legal-orders/` sends each choice list once and refers to it; the player's `view/`
+leaves the galaxy map to `map/`, which is sent again only when it changed (ETag, 304)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game import selectors, services
+from game.bots.client import BotClient
+from tests.game.conftest import Table, make_table
+
+pytestmark = pytest.mark.django_db
+DEMO = Path(__file__).resolve().parents[2] / "game" / "scenarios" / "demo.yaml"
+
+
+@pytest.fixture
+def demo(db: None) -> Table:
+    table = make_table("compact", public=True)
+    services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
+    table.move_to(1, "explore.14")
+    return table
+
+
+def test_choices_once_sends_a_shared_list_once_and_refers_to_it() -> None:
+    sectors = [{"value": f"{q},0", "label": f"Sector {q},0"} for q in range(50)]
+    offers: list[dict[str, Any]] = [
+        {"kind": "A", "fields": [{"name": "sector_id", "choices": list(sectors)}, {"name": "n", "type": "integer"}]},
+        {"kind": "B", "fields": [{"name": "sector_id", "choices": list(sectors)}]},
+        {"kind": "C", "fields": [{"name": "only", "choices": sectors[:2]}]},
+    ]
+    compact = selectors.choices_once(offers)
+    first, second, alone = (o["fields"][0] for o in compact)
+    assert first["choices"] == sectors and first["choices_id"] == second["choices_ref"]
+    assert "choices" not in second
+    assert alone == {"name": "only", "choices": sectors[:2]}  # a list used once is left as it was
+
+
+def test_legal_orders_repeat_no_choice_list_and_a_bot_reads_them_whole(demo: Table) -> None:
+    body = demo.client(demo.players[0]).get(demo.url("legal-orders/")).json()
+    lists = [json.dumps(f["choices"]) for o in body for f in o["fields"] if "choices" in f]
+    assert lists and len(lists) == len(set(lists))
+    ids = {f["choices_id"] for o in body for f in o["fields"] if "choices_id" in f}
+    assert {f["choices_ref"] for o in body for f in o["fields"] if "choices_ref" in f} <= ids
+
+    player = demo.client(demo.players[0])
+    bot = BotClient(lambda method, path, _: (200, player.get(path).content), demo.campaign.pk)
+    whole = bot.legal_orders()
+    expected = [legal.as_dict() for legal in legal_orders_in(demo)]
+    assert [[f["choices"] for f in o["fields"] if "choices" in f] for o in whole] == [
+        [f["choices"] for f in o["fields"] if "choices" in f] for o in expected]
+
+
+def legal_orders_in(table: Table) -> list[Any]:
+    from game import state_io
+    from game.engine.orders import legal_orders
+
+    table.campaign.refresh_from_db()
+    return list(legal_orders(state_io.load_world(table.campaign), table.civs[0].pk, table.campaign.step.key))
