@@ -41,6 +41,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/members/<int:user_id>/", views.Member.as_view(), name="api-member"),
     path("campaigns/<int:campaign_id>/scenario/", views.ScenarioLoad.as_view(), name="api-scenario"),
     path("campaigns/<int:campaign_id>/view/", views.WorldView.as_view(), name="api-view"),
+    path("campaigns/<int:campaign_id>/map/", views.WorldMap.as_view(), name="api-map"),
     path("campaigns/<int:campaign_id>/away/", views.Away.as_view(), name="api-away"),
     path("campaigns/<int:campaign_id>/seen/", views.Seen.as_view(), name="api-seen"),
     path("campaigns/<int:campaign_id>/notes/", views.Notes.as_view(), name="api-notes"),

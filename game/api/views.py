@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
+from django.http import HttpResponseNotModified
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -290,6 +294,20 @@ class WorldView(APIView):
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
         return Response(selectors.campaign_view(viewer, campaign, civ))
+
+
+class WorldMap(APIView):
+    def get(self, request: Request, campaign_id: int) -> HttpResponseBase:
+        """A player's map (the Sectors, Points of Interest and planets their civilization knows), which their
+        `view/` leaves out. It carries an ETag: asked with `If-None-Match` and unchanged, the answer is 304 with no
+        body, so a page reloads it only when it changed."""
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        body = selectors.campaign_map(viewer, campaign)
+        etag = '"' + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32] + '"'
+        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
+        if etag in request.headers.get("If-None-Match", ""):
+            return HttpResponseNotModified(headers=headers)
+        return Response(body, headers=headers)
 
 
 class Away(APIView):

@@ -86,7 +86,11 @@ class BotClient:
         return dict(self._call("GET", ""))
 
     def view(self) -> dict[str, Any]:
-        return dict(self._call("GET", "view/"))
+        """`view/`, with a player's map (`map/`, which their view leaves out) put back into it."""
+        body = dict(self._call("GET", "view/"))
+        if body.get("kind") == "civ" and "sectors" not in body["view"]:
+            body["view"].update(self._call("GET", "map/"))
+        return body
 
     def legal_orders(self) -> list[dict[str, Any]]:
         """The offers, each field with its choices in full: the API sends a list several fields share once (in the

@@ -60,3 +60,24 @@ def legal_orders_in(table: Table) -> list[Any]:
 
     table.campaign.refresh_from_db()
     return list(legal_orders(state_io.load_world(table.campaign), table.civs[0].pk, table.campaign.step.key))
+
+
+def test_a_players_view_leaves_the_map_to_map_which_answers_304_while_unchanged(demo: Table) -> None:
+    player = demo.client(demo.players[0])
+    view = player.get(demo.url("view/")).json()["view"]
+    assert not {"sectors", "pois", "planets"} & view.keys() and view["units"]
+    first = player.get(demo.url("map/"))
+    assert first.status_code == 200 and first["ETag"]
+    assert {p["name"] for p in first.json()["pois"]} >= {"Sol", "Alpha Centauri"}
+    again = player.get(demo.url("map/"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and not again.content and again["ETag"] == first["ETag"]
+    # The GM's view of a civilization keeps its map; the map/ address is a player's.
+    gm = demo.client(demo.gm)
+    assert "sectors" in gm.get(demo.url(f"view/?civ={demo.civs[0].pk}")).json()["view"]
+    assert gm.get(demo.url("map/")).status_code == 403
+
+
+def test_a_bot_reads_the_view_with_its_map(demo: Table) -> None:
+    player = demo.client(demo.players[0])
+    bot = BotClient(lambda method, path, _: (200, player.get(path).content), demo.campaign.pk)
+    assert {p["name"] for p in bot.view()["view"]["pois"]} >= {"Sol", "Alpha Centauri"}

@@ -239,8 +239,10 @@
   let viewTimer = null;
   async function loadView() {
     try {
-      const body = await CV.http.get(CV.api("view/"));
-      view = body.view;
+      // view/ leaves the map (Sectors, places, planets) to map/, which the browser revalidates with its ETag (a
+      // 304 while it has not changed): the view every panel reads is the two together.
+      const [body, map] = await Promise.all([CV.http.get(CV.api("view/")), CV.http.get(CV.api("map/"))]);
+      view = Object.assign(body.view, map);
       index(view);
       renderEmpire(body);
       renderMap(view);
