@@ -10,20 +10,6 @@
   if (!panel) return;
 
   let data = null;
-  let drawn = "";
-  let timer = null;
-  function readSoon() { clearTimeout(timer); timer = setTimeout(read, 150); }
-  async function read() {
-    try {
-      data = await CV.http.get(CV.api("relations/"));
-      const now = JSON.stringify(data);
-      if (now === drawn) return;  // nothing new: a form being filled in stays as it is
-      drawn = now;
-      render();
-    } catch (e) {
-      $("#dp-msg").textContent = e.message;
-    }
-  }
 
   const stanceBadge = (r) => el("span", {class: "dp-stance", "data-stance": r.stance}, r.stance_label);
   function terms(r) {
@@ -87,7 +73,7 @@
       data = await CV.http.post(CV.api("relations/stance/"), {civ_a: Number($("#dp-stance-civ_a").value),
         civ_b: Number($("#dp-stance-civ_b").value), stance: $("#dp-stance-stance").value,
         reason: $("#dp-stance-reason").value});
-      drawn = JSON.stringify(data);
+      reads.shown(data);
       render();
       $("#dp-msg").textContent = "Stance set; both civilizations read it.";
     } catch (e) {
@@ -138,7 +124,7 @@
       data = await CV.http.post(CV.api("relations/social/"), {civ_id: Number($("#dp-adjust-civ_id").value),
         code: $("#dp-adjust-code").value.trim().toUpperCase(), delta: Number($("#dp-adjust-delta").value),
         reason: $("#dp-adjust-reason").value});
-      drawn = JSON.stringify(data);
+      reads.shown(data);
       render();
       $("#dp-msg").textContent = "Score changed; the civilization reads it.";
     } catch (e) {
@@ -176,11 +162,15 @@
     } else if (data.diplomacy) renderPlayer();
   }
 
-  const CHANGES = new Set(["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
-    "TreatyLapsed", "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred", "SettingsChanged",
-    "SettingsInForce", "SocialEngineered", "SocialFactorAdjusted", "CouncilVoted", "GovernorElected", "CouncilProposalMade",
-    "CouncilProposalVoted", "FactionCardDrawn", "AttackPrevented"]);
-  CV.on("event", (event) => { if (CHANGES.has(event.type) && !CV.catchingUp) readSoon(); });
-  CV.on("caughtup", () => readSoon());
-  read();
+  // An unchanged answer is not drawn again: a form being filled in stays as it is.
+  const reads = CV.panelReads({
+    fetch: () => CV.http.get(CV.api("relations/")),
+    draw: (answer) => { data = answer; render(); },
+    fail: (e) => { $("#dp-msg").textContent = e.message; },
+    changes: ["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined", "TreatyLapsed",
+      "TreatyBroken", "WarDeclared", "StanceSet", "TributePaid", "TradeOccurred", "SettingsChanged", "SettingsInForce",
+      "SocialEngineered", "SocialFactorAdjusted", "CouncilVoted", "GovernorElected", "CouncilProposalMade",
+      "CouncilProposalVoted", "FactionCardDrawn", "AttackPrevented"],
+  });
+  reads.now();
 })();
