@@ -287,6 +287,7 @@ _CIV_FIELDS: dict[str, tuple[str, ...]] = {
     "social_adjustments": ("civ_id",),
     "crew_pools": ("civ_id",),  # the crew module
     "destructions": ("civ_id",),
+    "fleets": ("civ_id",),  # the movement orders module
 }
 _CIV_PAIRS = ("wars", "contacts")
 _CIV_SCALARS = ("governor",)  # the Planetary Governor
