@@ -81,3 +81,10 @@ def test_a_bot_reads_the_view_with_its_map(demo: Table) -> None:
     player = demo.client(demo.players[0])
     bot = BotClient(lambda method, path, _: (200, player.get(path).content), demo.campaign.pk)
     assert {p["name"] for p in bot.view()["view"]["pois"]} >= {"Sol", "Alpha Centauri"}
+
+
+def test_pages_json_is_sent_gzipped_to_a_browser_that_accepts_it(demo: Table) -> None:
+    player = demo.client(demo.players[0])
+    plain = player.get(demo.url("map/"))
+    packed = player.get(demo.url("map/"), HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip" and len(packed.content) < len(plain.content) / 3
