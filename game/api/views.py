@@ -234,6 +234,9 @@ class OrderDetail(APIView):
 
 class LegalOrders(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
+        """The orders the viewer's civilization may give in the open step, each with its form. A choice list that
+        several fields share is sent once: in the first of them, with a `choices_id`; the others give
+        `choices_ref` (that id) instead of `choices`."""
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.legal_orders_for(viewer, campaign))
 
