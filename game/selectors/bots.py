@@ -29,6 +29,13 @@ TALLY: dict[str, tuple[tuple[str, Callable[[Payload], list[int]], Callable[[Payl
     "missions": (("MissionProposed", lambda p: [p["civ_id"]], _ONE),),  # a mission ordered (Explore 12)
     "treaties": (("TreatyAccepted", lambda p: [p["from_civ"], p["to_civ"]], _ONE),),  # a treaty agreed (Explore 10)
     "governorships": (("GovernorElected", lambda p: [p["governor"]], _ONE),),  # a Council won (Exploit 1)
+    # Warfare and logistics (issue 18) and trade routes:
+    "fleets_formed": (("FleetFormed", lambda p: [p["civ_id"]], _ONE),),
+    "surveys": (("SurveyStarted", lambda p: [p["civ_id"]], _ONE),),
+    "repairs": (("RepairStarted", lambda p: [p["civ_id"]], _ONE),),
+    "trade_routes": (("TradeRouteOpened", lambda p: [p["civ_id"]], _ONE),),
+    "raids": (("RaidSwept", lambda p: [], _ONE),),
+    "invasions": (("GroundBattleFought", lambda p: [p["invader_civ"]], _ONE),),
 }
 
 

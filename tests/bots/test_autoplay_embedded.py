@@ -27,7 +27,8 @@ def test_autoplay_plays_a_round_on_the_embedded_defaults(tmp_path: Path, monkeyp
     for civ in tally["civilizations"]:
         assert set(civ) == {"name", "units_built", "colonies_founded", "mines_built", "ore_mined", "trades", "gifts",
                             "messages", "skirmishes", "research_successes", "missions", "treaties",
-                            "governorships"}
+                            "governorships", "fleets_formed", "surveys", "repairs", "trade_routes", "raids",
+                            "invasions"}
         assert civ["ore_mined"] > 0  # the standard start's mine, counted from the log
 
 

@@ -1,7 +1,7 @@
 """The whole game with every rule module the engine plays switched on (`cv_autoplay --modules all`), on
-PostgreSQL, Redis and real Celery workers: the bots research, run missions, sign treaties, trade and vote in the
-Council besides building and fighting, no step fails, and the event log replayed from round 1's snapshot gives the
-world the campaign holds."""
+PostgreSQL, Redis and real Celery workers: the bots research, run missions, sign treaties, vote in the Council, form
+fleets and survey besides building and trading, no step fails, and the event log replayed from round 1's snapshot
+gives the world the campaign holds."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def test_four_bots_play_eight_rounds_with_every_rule_module_on_and_the_log_repla
     assert tally["errors"] == [], tally["errors"]
     assert tally["rounds_played"] == 8
     played = {key: sum(civ[key] for civ in tally["civilizations"])
-              for key in ("research_successes", "missions", "treaties", "governorships", "colonies_founded")}
+              for key in ("research_successes", "missions", "treaties", "governorships", "colonies_founded",
+                          "fleets_formed", "surveys")}
     assert all(played.values()), played  # each module's part of the game happened at least once
     assert played["governorships"] == 2  # the Council meets every 4 rounds by default: rounds 4 and 8
     replay = json.loads(cluster.manage("shell", "-v0", "-c",
