@@ -1,12 +1,13 @@
 """Issue 18's warfare story in one campaign, in a real browser on real processes (Daphne, a Celery worker,
 PostgreSQL, Redis), with the fleets, supply, crew, ground war, terrain, yards, trade and commerce raiding modules on
 (warfare_story.yaml). Sol (player1, on a 375 px phone) forms a fleet of its transport Ark, two tank battalions in its
-hold, and the frigate Lancer through the order form of Explore 14 and gives it its course in Exterminate 10; the
-fleet reaches Vega II in round 2, two Sectors out, beyond Sol's supply grid, which Sol's supply panel and unit rows
-say; Sol invades through the form of Exterminate 9 and occupies Vega II, which Sol's, Vega's and the GM's pages all
-show; in round 3 the occupied colony rises again, read on every page. Meanwhile Sol's damaged corvette Battered is
-repaired at Dock A (ordered in Expand 6 of round 1, back at 10 of 10 hit points in round 2), and Sol's Corsair raids
-the route Vega opens to Lyra in Exploit 2: Vega reads its freighter Cog lost to raiders, Sol the convoy caught."""
+hold, and the frigate Lancer through the order form of Explore 14 and gives it two waypoints in Exterminate 10; the
+fleet reaches the first (Sector 1,0, in Sol's supply grid: nothing to say) in round 2 and Vega II, two Sectors out,
+in round 3, beyond Sol's grid, which Sol's supply panel and unit row say; Sol invades through the form of
+Exterminate 9 and occupies Vega II, which Sol's, Vega's and the GM's pages all show; the occupied colony rises in that
+round's Exploit 4 and again in round 4, read on every page. Meanwhile Sol's damaged corvette Battered is repaired at
+Dock A (ordered in Expand 6 of round 1, back at 10 of 10 hit points in round 2), and Sol's Corsair raids the route
+Vega opens to Lyra in Exploit 2 of round 1: Vega reads its freighter Cog lost to raiders, Sol the convoy caught."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def at_dock(form: Locator) -> None:
     choose(form.get_by_label("Yard or repair ship", exact=True), "6 MU, 6 BP of work, 2 rounds")
 
 
-@pytest.mark.timeout(900)  # three rounds resolved step by step on a loaded 2-core machine
+@pytest.mark.timeout(900)  # four rounds resolved step by step on a loaded 2-core machine
 def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_ship_is_repaired_a_freighter_raided(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
@@ -82,13 +83,14 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     orders_open(gm, sol, base, "explore.14", 1)
     give(sol, "FormFleet", "0,0", spearhead)
 
-    # Exterminate 10: its course, Vega's Sector 2,0, at the slowest ship's speed: 8 MP, one round.
+    # Exterminate 10: its course, two waypoints in order: Sector 1,0, in Sol's grid, then Vega's Sector 2,0.
     orders_open(gm, sol, base, "exterminate.10", 1)
     fleet = sol.locator("#fl article", has_text="Spearhead")
     expect(fleet.locator("li[data-unit]")).to_have_count(2, timeout=WAIT)
     course = sol.locator("form[data-kind=FleetCourse]")
     expect(course).to_contain_text("Spearhead")
-    choose(course.get_by_label("Waypoints, in order: stop 1"), "Sector 2,0")
+    choose(course.get_by_label("Waypoints, in order: stop 1"), "Sector 1,0")
+    choose(course.get_by_label("Waypoints, in order: stop 2"), "Sector 2,0")
     course.locator("button[type=submit]").click()
     expect(course.locator("p.msg")).to_have_text("Order accepted: you can withdraw it until the step closes.")
 
@@ -113,8 +115,21 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     expect(caught).to_contain_text("caught a convoy", timeout=WAIT)
     expect(caught).to_contain_text("destroyed the freighter Cog")
 
-    # Round 2: the fleet is at Vega, two Sectors from Terra: out of Sol's supply grid, as the page says.
-    orders_open(gm, sol, base, "exterminate.9", 2)
+    # Round 2: the fleet reached its first waypoint, one Sector from Terra: in Sol's supply grid, nothing to say.
+    advance_to(gm, CAMPAIGN, "explore.3", 2)
+    reopen(base, sol)
+    expect(fleet.locator("[data-figure=where] dd")).to_have_text("at Sector 1,0", timeout=WAIT)
+    expect(fleet.locator("[data-figure=waypoints]")).to_contain_text("Sector 2,0")
+    expect(sol.locator("#sp li[data-unit='2']")).to_have_count(0)
+
+    # Expand 8 finished the repair: Battered is back at 10 of 10 hit points, out of the yard.
+    advance_to(gm, CAMPAIGN, "expand.9", 2)
+    reopen(base, sol)
+    expect(battered).to_contain_text("10 of 10 hit points", timeout=WAIT)
+    expect(battered.locator("[data-work]")).to_have_count(0)
+
+    # Round 3: the fleet is at Vega, two Sectors from Terra: out of Sol's supply grid, as the page says.
+    orders_open(gm, sol, base, "exterminate.9", 3)
     expect(fleet.locator("[data-figure=where] dd")).to_contain_text("Sector 2,0", timeout=WAIT)
     ark = sol.locator("#sp li[data-unit='2']")
     expect(ark).to_have_attribute("data-in-supply", "false")
@@ -127,7 +142,7 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     give(sol, "Invade", "Vega II", both_tanks)
 
     # Sol occupies Vega II: Sol's, Vega's and the GM's pages show it.
-    advance_to(gm, CAMPAIGN, "expand.1", 2)
+    advance_to(gm, CAMPAIGN, "expand.1", 3)
     reopen(base, vega, desk)
     for page in (sol, vega, desk):
         colony = page.locator("#gw-colonies li[data-colony]", has_text="Vega II")
@@ -135,13 +150,8 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
         expect(page.locator("#gw-battles li", has_text=f"invasion by {SOL}")).to_contain_text(f"{SOL} won")
     expect(card.locator(".gw-risk")).to_contain_text("Rebellion risk 100%")  # 2 battalions for 5 cities
 
-    # Expand 8 finished the repair: Battered is back at 10 of 10 hit points, out of the yard.
-    advance_to(gm, CAMPAIGN, "expand.9", 2)
-    expect(battered).to_contain_text("10 of 10 hit points", timeout=WAIT)
-    expect(battered.locator("[data-work]")).to_have_count(0)
-
-    # A later round, Exploit 4 of round 3: Vega II rises again; every page reads it.
-    advance_to(gm, CAMPAIGN, "exploit.5", 3)
+    # Vega II rose in Exploit 4 of round 3 and, a round later, rises again: every page reads both risings.
+    advance_to(gm, CAMPAIGN, "exploit.5", 4)
     reopen(base, sol, vega, desk)
     for page in (sol, vega, desk):
         risings = page.locator("#gw-battles li", has_text=f"rebellion by {VEGA}")
