@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_ground_war_page import SOL, VEGA, both_tanks
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
@@ -149,6 +149,7 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
         expect(colony.locator("h4")).to_contain_text(f"occupied by {SOL}", timeout=WAIT)
         expect(page.locator("#gw-battles li", has_text=f"invasion by {SOL}")).to_contain_text(f"{SOL} won")
     expect(card.locator(".gw-risk")).to_contain_text("Rebellion risk 100%")  # 2 battalions for 5 cities
+    card.screenshot(path=str(SCREENSHOTS / "player-occupied-colony-phone.png"))
 
     # Vega II rose in Exploit 4 of round 3 and, a round later, rises again: every page reads both risings.
     advance_to(gm, CAMPAIGN, "exploit.5", 4)
