@@ -99,7 +99,8 @@ def check_plot_course(order: OrderCommand, world: World) -> None:
 def refuse_pacifist(world: World, civ_id: int) -> None:
     """A Pacifist faction "may never Attack, only Defend" (while the factions' restrictions apply): it starts no
     skirmish and takes or destroys no colony, even one it could after a fight it won defending."""
-    faction = FACTIONS_BY_KEY.get(world.civs[civ_id].faction)
+    civ = world.civs.get(civ_id)  # a civilization not in the world yet (before the Start) has no faction
+    faction = FACTIONS_BY_KEY.get(civ.faction) if civ is not None else None
     if world.options.faction_restrictions and faction is not None and not faction.may_attack:
         raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
 
