@@ -11,10 +11,11 @@ from django.db import transaction
 from combat.models import Battle
 from game import services
 from game.engine.world import Civilization as WorldCiv
-from game.engine.world import SkirmishState, world_to_dict
+from game.engine.world import SkirmishState
 from game.models import Campaign
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table
+from tests.worlds import put_world
 
 FIGHT = 17  # exterminate.4
 SKIRMISH = "1:1,0:sol:vega"
@@ -29,7 +30,7 @@ def load_skirmish(table: Table, skirmish_id: str = SKIRMISH, detected: bool = Tr
                    unit(11, vega, "warship", "1,0", "vega", hp=4.0), unit(12, vega, "warship", "1,0", "vega"))
     w = replace(w, skirmishes={skirmish_id: SkirmishState(skirmish_id, "1,0", sol, vega, "begun",
                                                           unit_ids=(1, 2, 3, 11, 12))})
-    Campaign.objects.filter(pk=table.campaign.pk).update(world=world_to_dict(w), step_index=FIGHT)
+    put_world(table.campaign.pk, w, step_index=FIGHT)
 
 
 def fight(table: Table) -> Battle:

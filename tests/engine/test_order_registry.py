@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import steps
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import (
@@ -117,7 +116,7 @@ def test_a_function_bound_to_no_step_or_to_a_gm_ruling_stops_the_import(monkeypa
         check_step_table({**STEP_FUNCTIONS, "explore.99": explore.explore_8_communications})
     # Every TODO step is filled by a module now: a GM ruling step is made up for the check.
     ruling = replace(STEPS_BY_KEY["exploit.2"], kind=StepKind.GM_RULING)
-    monkeypatch.setitem(steps.STEPS_BY_KEY, "exploit.2", ruling)
+    monkeypatch.setitem(STEPS_BY_KEY, "exploit.2", ruling)
     with pytest.raises(StepTableError, match=r"exploit\.2 is a GM ruling step"):
         check_step_table({**STEP_FUNCTIONS, "exploit.2": explore.explore_8_communications})
 

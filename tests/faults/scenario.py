@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.world import Unit, world_from_dict, world_to_dict
+from game.engine.world import Unit, world_from_dict
 from game.models import Campaign, Civilization
+from tests.worlds import put_world
 
 
 def enlarge(units: int) -> None:
@@ -19,4 +20,4 @@ def enlarge(units: int) -> None:
     fleet = {world.next_id + i: Unit(world.next_id + i, civ_ids[i % len(civ_ids)], "starter-light-corvette",
                                      f"Picket {i}", home, hp=10.0) for i in range(units)}
     world = replace(world, units={**world.units, **fleet}, next_id=world.next_id + units)
-    Campaign.objects.filter(pk=campaign.pk).update(world=world_to_dict(world))
+    put_world(campaign.pk, world)

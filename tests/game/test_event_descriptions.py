@@ -9,11 +9,10 @@ from django.test import Client
 
 from game import services
 from game.engine.world import Civilization as WorldCiv
-from game.engine.world import world_to_dict
 from game.event_catalogue import all_event_types
-from game.models import Campaign
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table, make_table
+from tests.worlds import put_world
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +23,7 @@ def plotted(table: Table) -> None:
     w = world(civs={sol: WorldCiv(sol, "Sol", mu=1_000, known_pois=frozenset({"sol"})),
                     vega: WorldCiv(vega, "Vega", mu=500, known_pois=frozenset({"vega"}))})
     w = with_units(w, unit(1, sol, "scout", name="Vigilant"), unit(2, vega, "warship", "1,0", "vega", name="Raider"))
-    Campaign.objects.filter(pk=table.campaign.pk).update(world=world_to_dict(w), step_index=13)
+    put_world(table.campaign.pk, w, step_index=13)
     body = {**table.pointer(), "kind": "PlotCourse", "payload": {"unit_id": 1, "sector_id": "1,0"},
             "idempotency_key": "plot-course-0001"}
     assert table.client(table.players[0]).post(table.url("orders/"), body, format="json").status_code == 201

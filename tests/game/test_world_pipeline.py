@@ -7,10 +7,11 @@ import pytest
 
 from game import ledger, services, state_io
 from game.engine.world import Civilization as WorldCiv
-from game.engine.world import UnitState, world_to_dict
+from game.engine.world import UnitState
 from game.models import Campaign
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table
+from tests.worlds import put_world
 
 pytestmark = pytest.mark.django_db
 
@@ -20,10 +21,7 @@ def load_world(table: Table, step_index: int) -> None:
     w = world(civs={sol: WorldCiv(sol, "Sol", mu=1_000, known_pois=frozenset({"sol"})),
                     vega: WorldCiv(vega, "Vega", mu=500, known_pois=frozenset({"vega"}))})
     w = with_units(w, unit(1, sol, "scout"), unit(2, vega, "warship", "1,0", "vega"))
-    Campaign.objects.filter(pk=table.campaign.pk).update(world=world_to_dict(w), step_index=step_index)
-    # Written behind the services' back at the same seq: this process must not keep the world it cached before
-    # (publishing the joins reads it).
-    state_io._cache.pop(table.campaign.pk, None)
+    put_world(table.campaign.pk, w, step_index=step_index)
 
 
 def test_explore_14_plot_course_order_puts_the_unit_en_route(table: Table) -> None:

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 
 from game import services
 from game.engine.units import Scale, UnitDesign, UnitStats
-from game.engine.world import Civilization, Colony, Planet, PointOfInterest, Sector, Unit, World, world_to_dict
-from game.models import Campaign
+from game.engine.world import Civilization, Colony, Planet, PointOfInterest, Sector, Unit, World
+from tests.worlds import put_world
 
 PASSWORD = "a-long-leak-test-password"
 HOMES = ("0,0", "30,0", "0,30")  # far beyond any sensor: nobody detects anybody
@@ -83,6 +83,6 @@ def build() -> None:
     world, secrets = world_for([civ.pk for civ in civs])
     for secret, letter in zip(secrets, LETTERS, strict=True):
         secret.username = f"leak-player-{letter.lower()}"
-    Campaign.objects.filter(pk=campaign.pk).update(world=world_to_dict(world))
+    put_world(campaign.pk, world)
     print(json.dumps({"campaign_id": campaign.pk, "invite_token": campaign.invite_token,
                       "civs": [s.as_json() for s in secrets]}))

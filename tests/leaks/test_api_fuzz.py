@@ -52,7 +52,8 @@ def session_of(user: Any, table: Table) -> dict[str, Any]:
     client.get("/")
     token = client.cookies["csrftoken"].value
     return {"cookies": {"sessionid": client.cookies["sessionid"].value, "csrftoken": token},
-            "headers": {"X-CSRFToken": token, "Accept-Encoding": "identity"}, "campaign_id": table.campaign.pk, "civ_id": table.civs[0].pk}
+            "headers": {"X-CSRFToken": token, "Accept-Encoding": "identity"}, "campaign_id": table.campaign.pk,
+            "civ_id": table.civs[0].pk}
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ import pytest
 from game.engine.orders import ORDER_KINDS
 from game.engine.phases import ALL_STEPS
 from game.engine.world import Civilization as WorldCiv
-from game.engine.world import world_to_dict
 from game.models import Campaign, Order
 from tests.engine.round_fixtures import unit, with_units, world
 from tests.game.conftest import Table
+from tests.worlds import put_world
 
 pytestmark = pytest.mark.django_db
 FIELDS = ("unit_id", "to_unit_id", "target_civ_id", "to_civ_id", "sector_id", "planet_id", "design_id",
@@ -27,7 +27,7 @@ def load_world(table: Table) -> None:
     w = world(civs={sol: WorldCiv(sol, "Sol", mu=1_000, known_pois=frozenset({"sol"})),
                     vega: WorldCiv(vega, "Vega", mu=500, known_pois=frozenset({"vega"}))})
     w = with_units(w, unit(1, sol, "freighter"), unit(2, vega, "warship", "1,0", "vega"))
-    Campaign.objects.filter(pk=table.campaign.pk).update(world=world_to_dict(w))
+    put_world(table.campaign.pk, w)
 
 
 @pytest.mark.parametrize("with_world", [False, True], ids=["empty world", "world with units"])
