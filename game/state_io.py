@@ -58,6 +58,13 @@ def remember(campaign: Campaign, world: World, before: World | None = None) -> N
     transaction.on_commit(partial(_cache_world, campaign.pk, campaign.state_seq, world))
 
 
+def forget(campaign_id: int) -> None:
+    """Drop this process's cached world of the campaign: its next load reads the stored world and the log (for a
+    world written into the row without a new seq, as tests do)."""
+    with _cache_lock:
+        _cache.pop(campaign_id, None)
+
+
 def _cache_world(campaign_id: int, state_seq: int, world: World) -> None:
     with _cache_lock:
         _cache[campaign_id] = (state_seq, world)

@@ -13,4 +13,4 @@ from game.models import Campaign
 
 def put_world(campaign_id: int, world: World, **fields: Any) -> None:
     Campaign.objects.filter(pk=campaign_id).update(world=world_to_dict(world), **fields)
-    state_io._cache.pop(campaign_id, None)
+    state_io.forget(campaign_id)
