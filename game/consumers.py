@@ -80,10 +80,6 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if text is not None:
             await self.send(text_data=text)
 
-    async def campaign_progress(self, message: dict[str, Any]) -> None:
-        if self.viewer is not None:
-            await self.send_json({"type": "progress", "progress": message["progress"]})
-
     async def campaign_odds(self, message: dict[str, Any]) -> None:
         if self.viewer is not None and visibility.odds_readable(self.viewer, message["user_id"]):
             await self.send_json({"type": "odds", "odds": message["odds"]})

@@ -4,6 +4,7 @@ numbered events to its log, and publish them only once the transaction has commi
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -37,12 +38,13 @@ def locked_campaign(campaign_id: int, *, ended_ok: bool = False) -> Campaign:
 
 def append_events(
     campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None, *,
-    changes_access: bool = False,
+    changes_access: bool = False, pushed: bool = True,
 ) -> list[Event]:
     """Number the events after the campaign's last one and store them; push them once the transaction commits.
     The caller holds the campaign's row lock (`locked_campaign`), so numbers never collide or skip.
     `changes_access`: these events record a change of who may see the campaign (its visibility, a membership);
-    every open socket re-checks its viewer before it forwards anything published from then on."""
+    every open socket re-checks its viewer before it forwards anything published from then on.
+    `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`)."""
     check_appended(events)
     rows = [
         Event(
@@ -73,6 +75,8 @@ def append_events(
         campaign.access_seq = campaign.last_seq
     campaign.save(update_fields=["last_seq", "access_seq"] if changes_access else ["last_seq"])
     # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
+    if not pushed:
+        return rows
     messages = [row.as_message() for row in rows]
     push = _one_push.get()
     if push is not None and push.campaign_id == campaign.pk:
@@ -94,18 +98,60 @@ _one_push: ContextVar[_Push | None] = ContextVar("one_push", default=None)
 
 
 @contextmanager
-def one_push(campaign_id: int) -> Iterator[None]:
+def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
+             announce_after: float | None = None) -> Iterator[None]:
     """The campaign's events appended inside reach browsers as one push when the transaction commits: a step's
     outcome, what comes into force and the next step's opening make one frame per socket, not three. Use it inside
-    the transaction; if the block raises, nothing is pushed (the transaction rolls back too)."""
+    the transaction; if the block raises, nothing appended inside is pushed (the transaction rolls back too).
+    `held`: stored events not pushed yet (the step's closing), pushed first in the same frame; if the block takes
+    longer than `announce_after` seconds, or raises, they are pushed on their own instead, so pages learn without
+    waiting that the step is being resolved.
+    The push is booked on commit before anything the block enqueues: on the embedded default an enqueued task runs
+    in the commit's callbacks, and what it resolves must reach browsers after this, not before."""
     push = _Push(campaign_id)
+    completed = False
+    announcement = _Announcement(campaign_id, list(held))
+
+    def publish() -> None:
+        if completed and push.messages:
+            realtime.publish_events(campaign_id, push.messages, push.access_seq)
+
+    transaction.on_commit(publish, robust=True)
+    timer = threading.Timer(announce_after, announcement.announce) if held and announce_after is not None else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
     token = _one_push.set(push)
     try:
         yield
+        completed = True
     finally:
         _one_push.reset(token)
-    if push.messages:
-        publish_after_commit(realtime.publish_events, campaign_id, push.messages, push.access_seq)
+        if timer is not None:
+            timer.cancel()
+        if not completed:
+            announcement.announce()
+    push.messages[:0] = announcement.take()
+
+
+@dataclass
+class _Announcement:
+    """Held events, pushed once: on their own (`announce`, from a timer or a failure) or taken into the block's
+    push (`take`), whichever comes first."""
+
+    campaign_id: int
+    messages: list[dict[str, Any]]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def take(self) -> list[dict[str, Any]]:
+        with self.lock:
+            messages, self.messages = self.messages, []
+        return messages
+
+    def announce(self) -> None:
+        messages = self.take()
+        if messages:
+            realtime.publish_events(self.campaign_id, messages, 0)
 
 
 def publish_after_commit(publish: Callable[..., None], *args: Any) -> None:

@@ -67,14 +67,6 @@ def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq:
         })
 
 
-def publish_progress(campaign_id: int, progress: dict[str, Any]) -> None:
-    """A transient note that a resolution is under way (not part of the record)."""
-    try:
-        _group_send(campaign_id, {"type": "campaign.progress", "progress": progress})
-    except Exception:  # progress is cosmetic: it must never fail a resolution
-        logger.warning("Could not push progress for campaign %s", campaign_id, exc_info=True)
-
-
 def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list[int], public: bool) -> None:
     """A live battle changed: its pages refetch it (as their viewer may see it). Only the battle's sides, the GM and,
     once it may be watched, everyone else are told (`civ_ids`, `public`); the push holds nothing hidden."""

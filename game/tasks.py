@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 
 from game import dispatch, services
@@ -10,10 +10,16 @@ from game.bots.client import BotClient, in_process
 from game.bots.play import play_turn
 from game.services import bots, deadlines, flow
 
+# A step a worker resolves within this many seconds reaches browsers as one frame with its closing; a longer one
+# pushes the closing first, so pages show that it is being resolved.
+CLOSING_ANNOUNCED_AFTER = 0.3
 
-@shared_task(name=dispatch.RESOLVE_STEP)
-def resolve_step_task(campaign_id: int, round: int, step_index: int) -> bool:
-    return services.step_resolve(campaign_id, round, step_index)
+
+@shared_task(bind=True, name=dispatch.RESOLVE_STEP)
+def resolve_step_task(self: Task[..., bool], campaign_id: int, round: int, step_index: int) -> bool:
+    # In-process (the embedded default) the press waits for the outcome anyway: nothing to announce.
+    announce_after = None if self.request.is_eager else CLOSING_ANNOUNCED_AFTER
+    return services.step_resolve(campaign_id, round, step_index, announce_after=announce_after)
 
 
 @shared_task(name=dispatch.SWEEP_STUCK_RESOLUTIONS)

@@ -79,7 +79,7 @@ _UNREAD: weakref.WeakKeyDictionary[ClientConnection, deque[dict[str, Any]]] = we
 
 
 def next_event(socket: ClientConnection, event_type: str, timeout: float = 10.0) -> dict[str, Any]:
-    """The next pushed event of a type, skipping others (progress notes, other events)."""
+    """The next pushed event of a type, skipping other frames and events."""
     unread = _UNREAD.setdefault(socket, deque())
     while True:
         while unread:

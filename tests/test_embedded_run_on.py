@@ -1,6 +1,6 @@
 """The run to the next step that needs someone on the embedded defaults (SQLite, the in-memory channel layer,
 Celery in-process): one press resolves the steps one after another inside the request, without recursion, and
-the page's socket gets each of them (the first one last: see below)."""
+the page's socket gets each of them, in the order they happened."""
 
 from __future__ import annotations
 
@@ -24,16 +24,22 @@ def test_embedded_run_on_resolves_step_after_step_in_process(tmp_path: Path, mon
         with gm.websocket(1) as socket:
             status, state = gm.request("POST", "/api/campaigns/1/run-on/", {"round": 1, "step": "explore.1"})
             assert status == 202, state
-            # Every step's frame arrives, but not in seq order: the run's first step is pushed once the press's own
-            # transaction has run its after-commit work, which on this default is the whole run (a page applies
-            # events in seq order and reads the log on a gap, so it shows them in order).
-            seen: dict[str, dict[str, Any]] = {}
-            while "RunOnStopped" not in seen or "explore.1" not in seen:
-                event = json.loads(socket.recv(timeout=10))
-                for pushed in frame_events(event):
-                    seen[pushed["payload"]["step"] if pushed["type"] == "StepResolved" else pushed["type"]] = pushed
-            resolved = sorted(key for key in seen if key.startswith("explore."))
-            stopped = seen["RunOnStopped"]["payload"]
+            # Each step's frame is pushed as its resolution commits, before the step it opens runs on.
+            seqs: list[int] = []
+            resolved: list[str] = []
+            started: dict[str, Any] | None = None
+            stopped: dict[str, Any] | None = None
+            while stopped is None:
+                for pushed in frame_events(json.loads(socket.recv(timeout=10))):
+                    seqs.append(pushed["seq"])
+                    if pushed["type"] == "StepResolved":
+                        resolved.append(pushed["payload"]["step"])
+                    elif pushed["type"] == "RunOnStarted":
+                        started = pushed
+                    elif pushed["type"] == "RunOnStopped":
+                        stopped = pushed["payload"]
+            assert seqs == sorted(seqs), "frames reached the page out of order"
+            assert started is not None and started["seq"] < seqs[-1]
         # The answer comes once the run has stopped: in-process, the whole run is part of the press.
         assert state["step"] == stopped["step"] and state["status"] == "open"
         assert resolved[:3] == ["explore.1", "explore.2", "explore.3"]

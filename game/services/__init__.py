@@ -19,13 +19,13 @@ from django.utils import timezone
 from combat import selectors as combat_selectors
 from combat import services as combat_services
 from combat.engine.registry import COMBAT_SYSTEMS
-from game import dispatch, ledger, realtime, settings_io, state_io
+from game import dispatch, ledger, settings_io, state_io
 from game.engine import events as engine_events
 from game.engine import settings_catalogue
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
-from game.engine.phases import ALL_STEPS, Pointer
+from game.engine.phases import Pointer
 from game.engine.resolve import resolve_step
 from game.engine.scenario import (
     ScenarioProblem,
@@ -380,14 +380,16 @@ def step_advance(
         campaign.save(update_fields=["status", "failure", "entered_rolls"])
         append_events(campaign, [engine_events.Event(
             "StepClosed", {"round": campaign.round, "step": campaign.step.key, "label": campaign.step.label},
-            PUBLIC)], gm)
+            PUBLIC)], gm, pushed=False)  # pushed with the step's outcome (`step_resolve`)
         dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, campaign.pk, campaign.round, campaign.step_index)
     return resolution
 
 
-def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
+def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_after: float | None = None) -> bool:
     """Resolve a closed step exactly once. Returns False when there was nothing to do (already resolved, or the
-    campaign moved on), so a task delivered twice, or re-run after a crash, is harmless."""
+    campaign moved on), so a task delivered twice, or re-run after a crash, is harmless.
+    The step's closing reaches browsers with its outcome, as one frame; a resolution that takes longer than
+    `announce_after` seconds (a worker's; None: as long as it takes) pushes the closing first, on its own."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
         resolution = StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).first()
@@ -399,9 +401,11 @@ def step_resolve(campaign_id: int, round: int, step_index: int) -> bool:
         resolution.attempts += 1
         resolution.started_at = timezone.now()
         resolution.save(update_fields=["status", "attempts", "started_at"])
-    realtime.publish_progress(campaign_id, {"round": round, "step": ALL_STEPS[step_index].key, "state": "running"})
+        closing = Event.objects.filter(campaign=campaign, type="StepClosed", round=round,
+                                       step_index=step_index).order_by("-seq").first()
     try:
-        with transaction.atomic(), one_push(campaign_id):
+        with transaction.atomic(), one_push(campaign_id, held=[closing.as_message()] if closing else [],
+                                            announce_after=announce_after):
             campaign = locked_campaign(campaign_id)
             resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
             if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):

@@ -16,7 +16,7 @@ from game import dispatch, services
 from game.engine import events as engine_events
 from game.engine.phases import ALL_STEPS, Pointer
 from game.errors import Conflict, RollsNeeded
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, append_events, locked_campaign, one_push
 from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, StepResolution
 from game.selectors.flow import step_waiting_for
 from game.visibility import Viewer, campaign_for, events_visible_to, require_gm, require_seat, viewer_for
@@ -30,7 +30,7 @@ PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 def round_run_on(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> StepResolution:
     """Advance the open step as Advance does, and keep going, one step (one resolution, its own events) at a
     time, until a step opens that needs someone (`step_waiting_for`); the run stops there and says why."""
-    with transaction.atomic():
+    with transaction.atomic(), one_push(campaign_id):  # the press's two events go out before the run goes on
         # Advance first: its checks (the GM, the pointer, an open step) refuse a stale press before anything changes.
         resolution = services.step_advance(gm, campaign_id, expected_round=expected_round,
                                            expected_step=expected_step)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -15,7 +16,7 @@ from asgiref.sync import async_to_sync
 
 from game import selectors, services
 from game.consumers import CampaignConsumer
-from game.models import Event
+from game.models import Campaign, Event
 from game.visibility import Viewer
 from tests.combat.test_odds import listen, received
 from tests.game.conftest import Table, make_table
@@ -31,18 +32,39 @@ def demo(db: None) -> Table:
     return table
 
 
-def test_a_resolved_steps_events_reach_the_sockets_as_one_push(demo: Table) -> None:
+def test_an_advanced_step_reaches_the_sockets_as_one_push_from_its_closing_to_the_next_opening(
+    demo: Table,
+) -> None:
     layer, channel = listen(demo.campaign.pk)
     demo.resolve_step()
-    pushes = [m for m in received(layer, channel) if m["type"] == "campaign.events"]
-    resolved = [p for p in pushes if '"StepResolved"' in "".join(p["texts"])]
-    assert len(resolved) == 1
-    assert isinstance(resolved[0]["committed_at"], float)
+    (push,) = received(layer, channel)
+    assert push["type"] == "campaign.events" and isinstance(push["committed_at"], float)
     # Cut where it was published, once for each kind of viewer: the GM, each civilization's players, everyone else.
-    frames, texts = resolved[0]["frames"], resolved[0]["texts"]
+    frames, texts = push["frames"], push["texts"]
     assert set(frames) == {"gm", "public", *(f"civ-{civ.pk}" for civ in demo.civs)}
-    assert all(json.loads(texts[index])["events"][-1]["type"] == "StepOpened" for index in frames.values())
+    for index in frames.values():
+        types = [event["type"] for event in json.loads(texts[index])["events"]]
+        assert types[0] == "StepClosed" and types[-2:] == ["StepResolved", "StepOpened"]
     assert len(texts) == len(set(texts))  # a text several kinds of viewer read travels once
+
+
+def test_a_slow_resolution_pushes_the_steps_closing_first_so_pages_show_it_is_being_resolved(demo: Table) -> None:
+    layer, channel = listen(demo.campaign.pk)
+    now = Campaign.objects.get(pk=demo.campaign.pk)
+    services.step_advance(demo.gm, now.pk, expected_round=now.round, expected_step=now.step.key)
+    resolve = services.resolve_step
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return resolve(*args, **kwargs)
+
+    with mock.patch.object(services, "resolve_step", slow):
+        assert services.step_resolve(now.pk, now.round, now.step_index, announce_after=0.05)
+    closing, outcome = (
+        [event["type"] for event in json.loads(push["texts"][push["frames"]["public"]])["events"]]
+        for push in received(layer, channel))
+    assert closing == ["StepClosed"]  # not held for the outcome past announce_after: it went first, alone
+    assert outcome[-2:] == ["StepResolved", "StepOpened"] and "StepClosed" not in outcome
 
 
 def test_a_push_not_cut_by_its_publisher_is_cut_once_per_kind_of_viewer_and_each_reads_only_their_own(

@@ -203,10 +203,6 @@
         lastSeq = Math.max(lastSeq, data.last_seq);
       } else if (data.type === "access" && !data.allowed) {
         accessLost = data.reason || "";
-      } else if (data.type === "progress") {
-        CV.state.status = "resolving";
-        render();
-        CV.emit("progress", data.progress);
       } else {
         CV.emit(data.type, data);
       }

@@ -61,7 +61,7 @@
     const resolving = state.status === "resolving";
     const failed = state.status === "failed";
     $("#gm-progress").hidden = !resolving;
-    if (!resolving) $("#gm-progress-text").textContent = "Resolving…";
+    $("#gm-progress-text").textContent = `Resolving ${state.step} (round ${state.round})…`;
     $("#gm-failure").hidden = !failed;
     $("#gm-failure-text").textContent = failed ? state.failure : "";
     $("#advance").hidden = failed;  // "Advance again" takes its place
@@ -100,12 +100,6 @@
       loadOrders();
       loadViews();
     }
-  });
-
-  CV.on("progress", (progress) => {
-    $("#gm-progress").hidden = false;
-    $("#gm-progress-text").textContent =
-      `Resolving ${progress.step} (round ${progress.round}): ${progress.state}…`;
   });
 
   async function advance(body, msg) {
