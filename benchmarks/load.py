@@ -32,7 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.round import ensure_database
 from cvsite.cluster import Cluster, free_port, start_cluster
-from tests.live import Client, advance
+from tests.live import Client
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/centaurian_load"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/10"
@@ -123,8 +123,12 @@ async def app_steps(cluster: Cluster, ports: list[int], campaign_id: int, socket
     model: list[str] = []
     for _ in range(steps):
         start = [len(s.frames) for s in sockets]
-        seq_after = gm.get(f"/api/campaigns/{campaign_id}/")["last_seq"]
-        await asyncio.to_thread(advance, gm, campaign_id, 120.0)
+        state = gm.get(f"/api/campaigns/{campaign_id}/")
+        seq_after = state["last_seq"]
+        # As the GM's page does: press Advance, then wait for the socket (no polling competing with the push).
+        status, body = gm.request("POST", f"/api/campaigns/{campaign_id}/advance/",
+                                  {"round": state["round"], "step": state["step"]})
+        assert status == 202, body
         await until(sockets, lambda _, s, after=seq_after: bool(s.openings) and s.openings[-1][2] > after)
         await asyncio.sleep(0.3)  # what the step still sends after its opening (none expected) is counted too
         latency = max(s.openings[-1][0] for s in sockets) - sockets[0].openings[-1][1]

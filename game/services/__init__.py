@@ -446,7 +446,6 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
                 append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
             append_events(campaign, [_step_opened(campaign)])
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
-            dispatch.enqueue_after_commit(dispatch.STEP_CLOCK, campaign.pk, campaign.round, campaign.step_index)
         return True
     except combat_services.LiveBattleWaiting as waiting:
         # Not a failure: the step waits while the two sides play a Centurion battle, then resumes.

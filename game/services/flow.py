@@ -19,6 +19,7 @@ from game.errors import Conflict, RollsNeeded
 from game.ledger import User, append_events, locked_campaign, one_push
 from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, StepResolution
 from game.selectors.flow import step_waiting_for
+from game.services import bots, deadlines
 from game.visibility import Viewer, campaign_for, events_visible_to, require_gm, require_seat, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -72,8 +73,12 @@ _local = threading.local()
 
 
 def step_opened(campaign_id: int, round: int, step_index: int) -> None:
-    """Runs after a step's opening has committed (enqueued by `game.services.step_resolve`)."""
-    dispatch.enqueue(dispatch.BOTS_PLAY, campaign_id, round, step_index)  # the seats bots hold play first
+    """Runs after a step's opening has committed (enqueued by `game.services.step_resolve`): its clock starts, the
+    seats bots hold play, and a run goes on. One task, not three: it follows every step, on workers that share the
+    machine with the processes pushing that step to the pages."""
+    deadlines.clock_open(campaign_id, round, step_index)
+    if bots.bot_seats(campaign_id, round, step_index):
+        dispatch.enqueue(dispatch.BOTS_PLAY, campaign_id, round, step_index)  # the seats bots hold play first
     _drive(_after_opening, campaign_id, round, step_index)
 
 
