@@ -103,25 +103,19 @@ def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
     """The campaign's events appended inside reach browsers as one push when the transaction commits: a step's
     outcome, what comes into force and the next step's opening make one frame per socket, not three. Use it inside
     the transaction; if the block raises, nothing appended inside is pushed (the transaction rolls back too).
+    The push is booked as the block ends, after what the block booked (the world it cached, which describing the
+    events reads): book what must follow the push (a task the embedded default runs at once) after the block.
     `held`: stored events not pushed yet (the step's closing), pushed first in the same frame; if the block takes
     longer than `announce_after` seconds, or raises, they are pushed on their own instead, so pages learn without
-    waiting that the step is being resolved.
-    The push is booked on commit before anything the block enqueues: on the embedded default an enqueued task runs
-    in the commit's callbacks, and what it resolves must reach browsers after this, not before."""
+    waiting that the step is being resolved."""
     push = _Push(campaign_id)
-    completed = False
     announcement = _Announcement(campaign_id, list(held))
-
-    def publish() -> None:
-        if completed and push.messages:
-            realtime.publish_events(campaign_id, push.messages, push.access_seq)
-
-    transaction.on_commit(publish, robust=True)
     timer = threading.Timer(announce_after, announcement.announce) if held and announce_after is not None else None
     if timer is not None:
         timer.daemon = True
         timer.start()
     token = _one_push.set(push)
+    completed = False
     try:
         yield
         completed = True
@@ -131,7 +125,9 @@ def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
             timer.cancel()
         if not completed:
             announcement.announce()
-    push.messages[:0] = announcement.take()
+    messages = announcement.take() + push.messages
+    if messages:
+        publish_after_commit(realtime.publish_events, campaign_id, messages, push.access_seq)
 
 
 @dataclass

@@ -404,47 +404,50 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
         closing = Event.objects.filter(campaign=campaign, type="StepClosed", round=round,
                                        step_index=step_index).order_by("-seq").first()
     try:
-        with transaction.atomic(), one_push(campaign_id, held=[closing.as_message()] if closing else [],
-                                            announce_after=announce_after):
-            campaign = locked_campaign(campaign_id)
-            resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
-            if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):
-                return False
-            step_input, events, _ = _step_outcome(campaign, list(resolution.entered_rolls))
-            if resolution.overrides:
-                if events_digest(events) != resolution.preview_digest:
-                    raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
-                events = _with_overrides(step_input.world, events, resolution.overrides)
-            resolution.seq_before = campaign.last_seq
-            append_events(campaign, events)
-            combat_services.battles_record(campaign, events)
-            world = step_input.world
-            if state_io.changes_world(events):
-                world = apply_events(world, events)
-                campaign.state_seq = campaign.last_seq
-            resolution.status = StepResolution.Status.DONE
-            resolution.finished_at = timezone.now()
-            resolution.save(update_fields=["status", "finished_at", "seq_before"])
-            result = _victory_at_round_end(campaign, world)
-            if result is not None:
-                # The campaign stays at the step it ended with; no next step opens.
-                campaign.save(update_fields=["state_seq"])
+        with transaction.atomic():
+            with one_push(campaign_id, held=[closing.as_message()] if closing else [],
+                          announce_after=announce_after):
+                campaign = locked_campaign(campaign_id)
+                resolution = StepResolution.objects.select_for_update().get(pk=resolution.pk)
+                if resolution.status == StepResolution.Status.DONE or campaign.pointer != Pointer(round, step_index):
+                    return False
+                step_input, events, _ = _step_outcome(campaign, list(resolution.entered_rolls))
+                if resolution.overrides:
+                    if events_digest(events) != resolution.preview_digest:
+                        raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
+                    events = _with_overrides(step_input.world, events, resolution.overrides)
+                resolution.seq_before = campaign.last_seq
+                append_events(campaign, events)
+                combat_services.battles_record(campaign, events)
+                world = step_input.world
+                if state_io.changes_world(events):
+                    world = apply_events(world, events)
+                    campaign.state_seq = campaign.last_seq
+                resolution.status = StepResolution.Status.DONE
+                resolution.finished_at = timezone.now()
+                resolution.save(update_fields=["status", "finished_at", "seq_before"])
+                result = _victory_at_round_end(campaign, world)
+                if result is not None:
+                    # The campaign stays at the step it ended with; no next step opens.
+                    campaign.save(update_fields=["state_seq"])
+                    state_io.remember(campaign, world, step_input.world)
+                    _end(campaign, result, None)
+                    return True
+                next_pointer = campaign.pointer.next()
+                campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
+                campaign.status = Campaign.Status.OPEN
+                campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
                 state_io.remember(campaign, world, step_input.world)
-                _end(campaign, result, None)
-                return True
-            next_pointer = campaign.pointer.next()
-            campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
-            campaign.status = Campaign.Status.OPEN
-            campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
-            state_io.remember(campaign, world, step_input.world)
-            if campaign.step_index == 0:
-                # A new round: its starting world is a snapshot once the log since the last one grew as large as
-                # the world, so rebuilding never replays more than that.
-                if state_io.snapshot_due(campaign, world):
-                    state_io.store_snapshot(campaign, world, world)
-                figures_record(campaign, world)
-                append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
-            append_events(campaign, [_step_opened(campaign)])
+                if campaign.step_index == 0:
+                    # A new round: its starting world is a snapshot once the log since the last one grew as large as
+                    # the world, so rebuilding never replays more than that.
+                    if state_io.snapshot_due(campaign, world):
+                        state_io.store_snapshot(campaign, world, world)
+                    figures_record(campaign, world)
+                    append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
+                append_events(campaign, [_step_opened(campaign)])
+            # Booked after the push: on the embedded default it runs the next step at once, which pages must get
+            # after this one.
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
         return True
     except combat_services.LiveBattleWaiting as waiting:

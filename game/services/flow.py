@@ -16,7 +16,7 @@ from game import dispatch, services
 from game.engine import events as engine_events
 from game.engine.phases import ALL_STEPS, Pointer
 from game.errors import Conflict, RollsNeeded
-from game.ledger import User, append_events, locked_campaign, one_push
+from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, StepResolution
 from game.selectors.flow import step_waiting_for
 from game.services import bots, deadlines
@@ -31,15 +31,17 @@ PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 def round_run_on(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> StepResolution:
     """Advance the open step as Advance does, and keep going, one step (one resolution, its own events) at a
     time, until a step opens that needs someone (`step_waiting_for`); the run stops there and says why."""
-    with transaction.atomic(), one_push(campaign_id):  # the press's two events go out before the run goes on
-        # Advance first: its checks (the GM, the pointer, an open step) refuse a stale press before anything changes.
-        resolution = services.step_advance(gm, campaign_id, expected_round=expected_round,
-                                           expected_step=expected_step)
+    with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        StepClock.objects.get_or_create(campaign=campaign)
-        StepClock.objects.filter(campaign=campaign).update(run_on=True)
+        # Told before the step's resolution is booked (by Advance, below), which on the embedded default runs the
+        # whole run before this press's own push would go out.
         append_events(campaign, [engine_events.Event("RunOnStarted", {
             "round": campaign.round, "step": campaign.step.key, "label": campaign.step.label}, PUBLIC)], gm)
+        StepClock.objects.get_or_create(campaign=campaign)
+        StepClock.objects.filter(campaign=campaign).update(run_on=True)
+        # Advance's checks (the GM, the pointer, an open step) refuse a stale press: all of this rolls back.
+        resolution = services.step_advance(gm, campaign_id, expected_round=expected_round,
+                                           expected_step=expected_step)
     return resolution
 
 
