@@ -14,8 +14,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.utils import timezone
 
 from game import realtime
+from game.copy_rows import insert_rows
 from game.engine import events as engine_events
 from game.errors import Conflict, NotFound
 from game.event_catalogue import check_appended
@@ -60,7 +62,10 @@ def append_events(
         )
         for offset, event in enumerate(events, start=1)
     ]
-    Event.objects.bulk_create(rows)
+    if len(rows) < MANY_EVENTS:
+        Event.objects.bulk_create(rows)
+    else:
+        _copy_in(campaign, rows)
     witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
                  if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
     if witnessed:
@@ -85,6 +90,25 @@ def append_events(
     else:
         publish_after_commit(realtime.publish_events, campaign.pk, messages, campaign.access_seq)
     return rows
+
+
+# From this many events (a large campaign's step: thousands) the log is written with COPY (`game.copy_rows`).
+MANY_EVENTS = 200
+
+
+def _copy_in(campaign: Campaign, rows: list[Event]) -> None:
+    """Store `rows` as `bulk_create` would, ids and creation time filled in."""
+    created_at = timezone.now()
+    fields = ("campaign_id", "seq", "type", "payload", "visibility", "civilization_id", "actor_id", "round",
+              "step_index", "undone")
+    for row in rows:
+        row.created_at = created_at
+    insert_rows(Event, [{**{name: getattr(row, name) for name in fields}, "created_at": created_at} for row in rows],
+                json_columns=("payload",))
+    ids = dict(Event.objects.filter(campaign=campaign, seq__gte=rows[0].seq, seq__lte=rows[-1].seq).values_list(
+        "seq", "pk"))
+    for row in rows:
+        row.pk = ids[row.seq]
 
 
 @dataclass

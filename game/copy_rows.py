@@ -1,0 +1,35 @@
+"""Inserting many rows in one go. On PostgreSQL COPY takes tens of thousands of rows in a fraction of the time an
+INSERT of model instances needs: Django 5.2's `bulk_create` binds each column as an array that psycopg quotes in
+Python, element by element (1.9 s of a 50,000-unit round's profile went there). Elsewhere (SQLite, the embedded
+default) `bulk_create` is used."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from django.db import connection, models
+from psycopg.types.json import Jsonb
+
+BATCH = 2_000  # rows a statement where there is no COPY
+
+
+def insert_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]],
+                json_columns: Collection[str] = ()) -> None:
+    """Insert `rows` (column name to value, every row the same columns) into `model`'s table; `json_columns` hold
+    JSON values."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_create([model(**row) for row in rows], batch_size=BATCH)
+        return
+    columns = list(rows[0])
+    names = ", ".join(connection.ops.quote_name(column) for column in columns)
+    json_at = [index for index, column in enumerate(columns) if column in json_columns]
+    with connection.cursor() as cursor, cursor.copy(
+            f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN") as copy:
+        for row in rows:
+            values = list(row.values())
+            for index in json_at:
+                values[index] = Jsonb(values[index])
+            copy.write_row(values)
