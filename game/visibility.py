@@ -15,7 +15,7 @@ from combat.models import Battle
 from game.engine.events import Event as EngineEvent
 from game.engine.events import Visibility
 from game.engine.phases import ALL_STEPS
-from game.engine.visibility import event_visible_to
+from game.engine.visibility import event_readers
 from game.errors import Forbidden, NotFound
 from game.models import Campaign, Event, Membership, SeatDelegation
 
@@ -113,15 +113,22 @@ def require_player(viewer: Viewer) -> int:
 
 def can_see(viewer: Viewer, message: dict[str, Any]) -> bool:
     """Whether a viewer may read a stored event (as `Event.as_message` gives it): the GM reads all, a spectator
-    the public ones, a player what `event_visible_to` (the engine's one rule) allows their civilization."""
-    if viewer.is_gm:
-        return True
+    the public ones, a player what `event_readers` (the engine's one rule) allows their civilization."""
+    return viewer.is_gm or reads(viewer, message_readers(message))
+
+
+def message_readers(message: dict[str, Any]) -> frozenset[int] | None:
+    """`event_readers` of a stored event: worked out once for an event many kinds of viewer are sent."""
     visibility = Visibility(message["visibility"])
-    if viewer.civ_id is None:
-        return visibility is Visibility.PUBLIC
-    event = EngineEvent(message["type"], message["payload"], visibility,
-                        message["civ_id"] if visibility is Visibility.CIV else None)
-    return event_visible_to(event, viewer.civ_id)
+    return event_readers(EngineEvent(message["type"], message["payload"], visibility,
+                                     message["civ_id"] if visibility is Visibility.CIV else None))
+
+
+def reads(viewer: Viewer, readers: frozenset[int] | None) -> bool:
+    """Whether the viewer reads an event its `message_readers` are `readers` of."""
+    if viewer.is_gm or readers is None:
+        return True
+    return viewer.civ_id is not None and viewer.civ_id in readers
 
 
 def reading_key(viewer: Viewer) -> str:

@@ -15,14 +15,20 @@ from game.engine.units import UnitDesign
 from game.engine.world import World, record_to_dict
 
 
-def event_visible_to(event: Event, civ_id: int) -> bool:
-    """PUBLIC events to all; CIV events to their civilization; GM events also to the civilizations the event
-    names in `seen_by` (a skirmish's two sides, a message's sender and recipient)."""
+def event_readers(event: Event) -> frozenset[int] | None:
+    """The civilizations that may read an event, None for every one: PUBLIC events to all; CIV events to their
+    civilization; GM events (which the GM reads) also to the civilizations the event names in `seen_by` (a
+    skirmish's two sides, a message's sender and recipient)."""
     if event.visibility is Visibility.PUBLIC:
-        return True
+        return None
     if event.visibility is Visibility.CIV:
-        return event.civ_id == civ_id
-    return civ_id in event.payload.get("seen_by", ())
+        return frozenset(() if event.civ_id is None else (event.civ_id,))
+    return frozenset(event.payload.get("seen_by", ()))
+
+
+def event_visible_to(event: Event, civ_id: int) -> bool:
+    readers = event_readers(event)
+    return readers is None or civ_id in readers
 
 
 def design_abilities(design: UnitDesign) -> dict[str, Any]:
@@ -33,7 +39,9 @@ def design_abilities(design: UnitDesign) -> dict[str, Any]:
             "movement_rate": design.stats.movement_rate}
 
 
-def civ_view(world: World, civ_id: int) -> dict[str, Any]:
+def civ_map(world: World, civ_id: int) -> dict[str, Any]:
+    """The galaxy as the civilization knows it: its Sectors (with the junk where it has a unit), Points of
+    Interest and planets. Part of `civ_view`, and alone the player's `map/`, which need not build the rest."""
     civ = world.civs[civ_id]
     if world.options.full_star_map:
         # CW 12.1: the strategic map (every star's position) is everyone's; hidden objects are not on it.
@@ -42,8 +50,7 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
     else:
         pois = set(civ.known_pois)
         sectors = set(civ.charted)
-    own_units = [u for u in world.units.values() if u.civ_id == civ_id]
-    present = {u.sector_id for u in own_units if u.carried_by is None}
+    present = {u.sector_id for u in world.units.values() if u.civ_id == civ_id and u.carried_by is None}
     planets = []
     for planet_id, planet in sorted(world.planets.items()):
         if planet_id in civ.surveyed_planets:
@@ -51,6 +58,19 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         elif planet.poi_id in pois:
             # Scouting shows that a planet is there, not what it holds.
             planets.append({"planet_id": planet_id, "poi_id": planet.poi_id, "name": planet.name})
+    return {
+        # Junk is seen only where the civilization has a unit.
+        "sectors": [
+            {"sector_id": s, "junk": world.sectors[s].junk if s in present else None} for s in sorted(sectors)
+        ],
+        "pois": [record_to_dict(world.pois[p]) for p in sorted(pois)],
+        "planets": planets,
+    }
+
+
+def civ_view(world: World, civ_id: int) -> dict[str, Any]:
+    civ = world.civs[civ_id]
+    own_units = [u for u in world.units.values() if u.civ_id == civ_id]
     seen_units = [
         {
             "unit_id": u.unit_id,
@@ -76,12 +96,7 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         "civ": record_to_dict(civ),
         "civs": [{"civ_id": c.civ_id, "name": c.name} for _, c in sorted(world.civs.items())],
         "options": record_to_dict(world.options),
-        # Junk is seen only where the civilization has a unit.
-        "sectors": [
-            {"sector_id": s, "junk": world.sectors[s].junk if s in present else None} for s in sorted(sectors)
-        ],
-        "pois": [record_to_dict(world.pois[p]) for p in sorted(pois)],
-        "planets": planets,
+        **civ_map(world, civ_id),
         "designs": sorted(designs),
         # What each of those designs can do, so a player (or a bot) tells a scout from a warship or a colony ship.
         "design_abilities": {d: design_abilities(world.designs[d]) for d in sorted(designs) if d in world.designs},

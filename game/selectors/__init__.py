@@ -18,12 +18,20 @@ from game.engine.names import WorldNames
 from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
 from game.engine.phases import ALL_STEPS, GalacticDate, Phase, StepKind
 from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
-from game.engine.visibility import civ_figures, civ_view, public_map
+from game.engine.visibility import civ_figures, civ_map, civ_view, public_map
 from game.engine.world import World, course_cost, course_rounds
 from game.errors import Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
-from game.visibility import Viewer, can_see, civ_in_view, events_visible_to, reading_viewers
+from game.visibility import (
+    Viewer,
+    can_see,
+    civ_in_view,
+    events_visible_to,
+    message_readers,
+    reading_viewers,
+    reads,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +50,11 @@ def message_for(viewer: Viewer, message: dict[str, Any], names: Names = NOBODYS_
     """A stored event (as `Event.as_message` gives it) as this viewer may read it, with its description in the
     words of `names` (`event_names_for`) and whether it belongs in the chronicle; None if not at all. Every path
     that hands events out (the websocket, the REST log) goes through here."""
-    if not can_see(viewer, message):
-        return None
+    return _as_read(viewer, message, names) if can_see(viewer, message) else None
+
+
+def _as_read(viewer: Viewer, message: dict[str, Any], names: Names) -> dict[str, Any]:
+    """`message_for` an event the viewer may read."""
     hidden = GM_ONLY_FIELDS.get(message["type"], frozenset())
     if not viewer.is_gm and hidden & message["payload"].keys():
         message = {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
@@ -84,7 +95,7 @@ def event_names_in(viewer: Viewer | None, campaign_id: int) -> Names:
 def events_frame(viewer: Viewer, campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> str | None:
     """One pushed batch of stored events as this viewer may read them: the websocket frame's text, or None when
     there is nothing for them. Every viewer with the viewer's `reading_key` gets the same text."""
-    return _frame_text(viewer, stored, committed_at, lambda: event_names_in(viewer, campaign_id))
+    return _frame_text(viewer, _with_readers(stored), committed_at, lambda: event_names_in(viewer, campaign_id))
 
 
 def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last_seq: int,
@@ -97,29 +108,37 @@ def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last
 
 def events_frames(campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> dict[str, str | None]:
     """`events_frame` for each kind of viewer of the campaign (`reading_viewers`), by reading key, reading the
-    campaign, its civilizations and its world once for all of them."""
+    campaign, its civilizations and its world once for all of them, and who may read each event once."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
         return {}
     civ_names = _civ_names(campaign_id)
     world: list[World] = []  # read at the first viewer who may see something
+    batch = _with_readers(stored)
 
     def names_for(viewer: Viewer) -> Names:
         world[:] = world or [_world_to_name_from(campaign)]
         return _names(viewer, world[0], civ_names)
 
-    return {key: _frame_text(viewer, stored, committed_at, partial(names_for, viewer))
+    return {key: _frame_text(viewer, batch, committed_at, partial(names_for, viewer))
             for key, viewer in reading_viewers(list(civ_names)).items()}
 
 
-def _frame_text(viewer: Viewer, stored: list[dict[str, Any]], committed_at: float,
-                names: Callable[[], Names]) -> str | None:
-    if not any(can_see(viewer, message) for message in stored):
+Batch = list[tuple[dict[str, Any], frozenset[int] | None]]
+
+
+def _with_readers(stored: list[dict[str, Any]]) -> Batch:
+    return [(message, message_readers(message)) for message in stored]
+
+
+def _frame_text(viewer: Viewer, batch: Batch, committed_at: float, names: Callable[[], Names]) -> str | None:
+    readable = [message for message, readers in batch if reads(viewer, readers)]
+    if not readable:
         return None  # nothing for this viewer: no need to look up names
     named = names()
-    events = [event for event in (message_for(viewer, message, named) for message in stored) if event is not None]
+    events = [_as_read(viewer, message, named) for message in readable]
     # The numbers the batch covers: what it leaves out is others' (no gap for the page to fill from the log).
-    return json.dumps({"type": "events", "first_seq": stored[0]["seq"], "last_seq": stored[-1]["seq"],
+    return json.dumps({"type": "events", "first_seq": batch[0][0]["seq"], "last_seq": batch[-1][0]["seq"],
                        "committed_at": committed_at, "events": events})
 
 
@@ -392,8 +411,7 @@ def campaign_map(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     if viewer.civ_id not in world.civs:
         raise NotFound("That civilization has no place in this campaign's world yet.")
-    view = civ_view(world, viewer.civ_id)
-    return {key: view[key] for key in MAP_KEYS}
+    return civ_map(world, viewer.civ_id)
 
 
 def away_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
