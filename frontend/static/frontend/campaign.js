@@ -18,6 +18,8 @@
 
   Object.assign(CV, {
     state: initial,
+    // The log's end when the page was served: whatever the page reads from then on includes these events.
+    servedSeq: initial.last_seq,
     catchingUp: false,
     steps,
     $: (sel) => document.querySelector(sel),

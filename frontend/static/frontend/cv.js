@@ -65,6 +65,10 @@
     }
   }
 
+  // What the panels' reads wait for: a page whose own content comes first (the player's empire and orders) puts
+  // its promise here, so one server answers those reads before the panels' (it answers them one after another).
+  CV.panelsAfter = Promise.resolve();
+
   // A panel's reads of its own address: asked for often (events, a new step, a history caught up), fetched one at a
   // time a moment later, and drawn only when the answer changed, so a form being filled in is not redrawn under the
   // player's fingers. `changes`: the event types that may change the answer; `stateKey(state)`: what of the
@@ -79,8 +83,10 @@
     let drawn = "";
     let stateSeen = null;
     async function read() {
+      await CV.panelsAfter;
       if (reading) { again = true; return; }
       reading = true;
+      if (stateKey) stateSeen = stateKey(CV.state);  // what it reads covers the state it starts from
       try {
         const answer = await fetch();
         const text = JSON.stringify(answer);
@@ -94,7 +100,8 @@
     }
     function soon() { clearTimeout(timer); timer = setTimeout(read, 150); }
     CV.on("event", (event) => { if (types.has(event.type) && !CV.catchingUp) soon(); });
-    CV.on("caughtup", soon);
+    // A catch-up that brought nothing newer than the page (the first, on opening it) leaves the answers as read.
+    CV.on("caughtup", (seq) => { if (seq > CV.servedSeq) soon(); });
     if (stateKey) {
       CV.on("state", (state) => {
         const key = stateKey(state);

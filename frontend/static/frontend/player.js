@@ -77,15 +77,34 @@
     return unit.carried_by ? `In the hold of ${unitName(unit.carried_by)}` : "";
   }
 
+  // --- finding a unit among thousands: a filter, groups drawn when opened, matches a page at a time --------------
+  const FOUND_PAGE = 50;  // matching rows drawn at once; "Show more" draws the next page
+  const unitFilter = {words: [], design: "", state: ""};
+  const filtering = () => Boolean(unitFilter.words.length || unitFilter.design || unitFilter.state);
+  const openGroups = new Map();  // the groups the player opened or closed (without a filter), kept across redraws
+  let shownUnit = null;  // the unit whose card is open
+
+  // Every word typed is in the unit's name, design or place ("Star 4,5 (sector 4,5)").
+  function matches(u) {
+    if ((unitFilter.design && u.design_id !== unitFilter.design) || (unitFilter.state && u.state !== unitFilter.state)) {
+      return false;
+    }
+    const text = `${u.name} ${designName(u.design_id)} ${place(u.sector_id, u.poi_id)}`.toLowerCase();
+    return unitFilter.words.every((word) => text.includes(word));
+  }
+
   function unitRows(units, projectsByUnit) {
     return units.map((u) => el("tr", {"data-unit": u.unit_id},
-      el("th", {scope: "row"}, u.name),
+      el("th", {scope: "row"}, el("button", {type: "button", class: "link", "aria-controls": "unit-card",
+        onclick: () => showUnit(u.unit_id)}, u.name)),
       el("td", {}, designName(u.design_id)),
       el("td", {}, place(u.sector_id, u.poi_id)),
       el("td", {}, unitDetail(u, projectsByUnit))));
   }
 
-  function unitGroup(key, title, units, projectsByUnit, wasOpen) {
+  // A group of units in one state. Without a filter a big group starts closed and draws its rows when opened;
+  // with one, it lists its matches (out of `total`) a page at a time.
+  function unitGroup(key, title, units, total, projectsByUnit) {
     const tbody = el("tbody");
     const table = el("table", {class: "units"},
       el("caption", {class: "sr-only"}, `${title} units`),
@@ -93,14 +112,116 @@
         el("th", {scope: "col"}, "Name"), el("th", {scope: "col"}, "Design"), el("th", {scope: "col"}, "Where"),
         el("th", {scope: "col"}, key === "en_route" ? "Course" : key === "engaged" ? "Task" : ""))),
       tbody);
+    const more = el("button", {type: "button", class: "secondary show-more", hidden: true});
     const details = el("details", {class: "unit-group", "data-state": key},
-      el("summary", {}, `${title} `, el("span", {class: "badge"}, fmt(units.length))),
-      el("div", {class: "table-scroll"}, table));
-    let drawn = false;
-    const draw = () => { if (!drawn) { drawn = true; tbody.append(...unitRows(units, projectsByUnit)); } };
-    details.addEventListener("toggle", () => { if (details.open) draw(); });
-    if (wasOpen ?? units.length <= OPEN_GROUP_LIMIT) { details.open = true; draw(); }
+      el("summary", {}, `${title} `, el("span", {class: "badge"},
+        units.length === total ? fmt(total) : `${fmt(units.length)} of ${fmt(total)}`)),
+      el("div", {class: "table-scroll"}, table), more);
+    let drawn = 0;
+    const draw = (upTo) => {
+      if (upTo <= drawn) return;
+      tbody.append(...unitRows(units.slice(drawn, upTo), projectsByUnit));
+      drawn = Math.min(upTo, units.length);
+      const left = units.length - drawn;
+      more.hidden = left === 0;
+      more.textContent = `Show ${fmt(Math.min(left, FOUND_PAGE))} more (${fmt(left)} not shown)`;
+    };
+    const paged = filtering();
+    more.addEventListener("click", () => draw(drawn + FOUND_PAGE));
+    details.addEventListener("toggle", () => {
+      if (!paged) openGroups.set(key, details.open);
+      if (details.open) draw(paged ? FOUND_PAGE : units.length);
+    });
+    if (paged || (openGroups.get(key) ?? total <= OPEN_GROUP_LIMIT)) {
+      details.open = true;
+      draw(paged ? FOUND_PAGE : units.length);
+    }
     return details;
+  }
+
+  function renderUnits() {
+    const v = view;
+    const projectsByUnit = new Map(v.projects.map((p) => [p.unit_id, p]));
+    const byState = new Map(UNIT_STATES.map(([key]) => [key, {all: 0, found: []}]));
+    v.units.forEach((u) => {
+      const group = byState.get(u.state);
+      if (!group) return;
+      group.all += 1;
+      if (matches(u)) group.found.push(u);
+    });
+    const groups = UNIT_STATES.filter(([key]) => byState.get(key).found.length)
+      .map(([key, title]) => unitGroup(key, title, byState.get(key).found, byState.get(key).all, projectsByUnit));
+    const found = [...byState.values()].reduce((sum, g) => sum + g.found.length, 0);
+    $("#unit-groups").replaceChildren(...(groups.length ? groups
+      : [el("p", {class: "muted"}, v.units.length ? "No unit matches." : "No units.")]));
+    $("#unit-filter-count").textContent = !filtering() || !found ? ""
+      : found === 1 ? "1 unit matches." : `${fmt(found)} units match.`;
+    // The filter's choices: the designs and states the civilization has.
+    const designs = [...new Set(v.units.map((u) => u.design_id))].sort();
+    fillSelect($("#unit-design"), "All designs", designs.map((d) => [d, designName(d)]));
+    fillSelect($("#unit-state"), "All states", UNIT_STATES.filter(([key]) => byState.get(key).all));
+    $("#unit-filter").hidden = v.units.length <= OPEN_GROUP_LIMIT && !filtering();
+    renderUnitCard();
+  }
+
+  function fillSelect(select, none, choices) {
+    const keep = select.value;
+    select.replaceChildren(new Option(none, ""), ...choices.map(([value, label]) => new Option(label, value)));
+    select.value = choices.some(([value]) => value === keep) ? keep : "";
+  }
+
+  let filterTimer = null;
+  $("#unit-filter").addEventListener("input", () => {
+    clearTimeout(filterTimer);
+    // Typing redraws once the fingers pause, not at every key.
+    filterTimer = setTimeout(() => {
+      unitFilter.words = $("#unit-find").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      unitFilter.design = $("#unit-design").value;
+      unitFilter.state = $("#unit-state").value;
+      if (view) renderUnits();
+    }, 150);
+  });
+  $("#unit-filter").addEventListener("submit", (ev) => ev.preventDefault());
+
+  // --- one unit's card: its figures, and a course for it when it can be given one ----------------------------------
+  function showUnit(unitId) {
+    shownUnit = unitId;
+    renderUnitCard();
+    $("#unit-card").scrollIntoView({block: "nearest"});
+    $("#unit-card-h").focus();
+  }
+
+  function renderUnitCard() {
+    const card = $("#unit-card");
+    const unit = shownUnit === null ? null : view.units.find((u) => u.unit_id === shownUnit);
+    card.hidden = !unit;
+    if (!unit) return;
+    const abilities = (view.design_abilities || {})[unit.design_id] || {};
+    const rate = names.moveRates[unit.design_id];
+    const can = [abilities.armed && "fights", abilities.ftl && "jumps (FTL drive)",
+      abilities.colonize && "founds colonies", abilities.cargo_capacity && `carries ${fmt(abilities.cargo_capacity)} cargo`,
+      abilities.construction_bp && `builds (${fmt(abilities.construction_bp)} BP)`,
+      abilities.terraform_tp && `terraforms (${fmt(abilities.terraform_tp)} TP)`, abilities.salvage && "salvages"]
+      .filter(Boolean);
+    const projectsByUnit = new Map(view.projects.map((p) => [p.unit_id, p]));
+    const figures = [
+      ["Design", abilities.name || designName(unit.design_id), "design"],
+      ["State", (UNIT_STATES.find(([key]) => key === unit.state) || [null, unit.state])[1], "state"],
+      ["Where", place(unit.sector_id, unit.poi_id), "where"],
+      ["Move Rate", rate ? `${fmt(rate)} MP a round` : "does not move", "move-rate"],
+      ["Can", can.join(", ") || "nothing special", "abilities"],
+      ["Doing", unitDetail(unit, projectsByUnit) || "—", "doing"],
+    ];
+    const course = courseForms.find((c) => c.offers(unit.unit_id));
+    card.replaceChildren(
+      el("h4", {id: "unit-card-h", tabindex: "-1"}, unit.name),
+      el("dl", {class: "unit-figures"}, ...figures.map(([term, value, key]) => el("div", {"data-unit-figure": key},
+        el("dt", {}, term), el("dd", {}, value)))),
+      el("div", {class: "row"},
+        course && !$("#legal-orders").hidden ? el("button", {type: "button", onclick: () => course.forUnit(unit.unit_id)},
+          `Plot a course for ${unit.name}`) : null,
+        el("button", {type: "button", class: "secondary", onclick: () => { shownUnit = null; card.hidden = true; }},
+          "Close")));
   }
 
   function progress(label, done, needed, extra) {
@@ -137,13 +258,7 @@
       c.occupied_by ? el("span", {class: "badge warn"}, `occupied by ${civName(c.occupied_by)}`) : null))
       : [el("li", {class: "muted"}, "No colonies.")]));
 
-    const projectsByUnit = new Map(v.projects.map((p) => [p.unit_id, p]));
-    const opened = new Map([...document.querySelectorAll("#unit-groups details")].map((d) => [d.dataset.state, d.open]));
-    const byState = new Map();
-    v.units.forEach((u) => { if (!byState.has(u.state)) byState.set(u.state, []); byState.get(u.state).push(u); });
-    const groups = UNIT_STATES.filter(([key]) => byState.has(key))
-      .map(([key, title]) => unitGroup(key, title, byState.get(key), projectsByUnit, opened.get(key)));
-    $("#unit-groups").replaceChildren(...(groups.length ? groups : [el("p", {class: "muted"}, "No units.")]));
+    renderUnits();
 
     const projects = [
       ...v.projects.filter((p) => !p.completed).map((p) => progress(p.unit_id === null ? mineText(p, v)
@@ -531,37 +646,53 @@
     el("div", {class: "row"}, send),
     msg);
 
-    // A Sector (or a place in it) picked on the star map: the first offer that can go there takes it.
+    // A Sector (or a place in it) picked on the star map: the first offer that can go there takes it. A unit
+    // picked in the list (its card's "Plot a course"): the offer that moves it, with the unit chosen.
     if (course) {
-      courseForms.push({form, pick(sector, poi) {
-        const can = (offer) => {
-          const field = offer.fields.find((f) => f.name === "sector_id");
-          return field && field.choices.some((c) => c.value === sector);
-        };
-        const at = can(current()) ? current() : kindOffers.find(can);
-        if (!at) {
-          msg.textContent = `Sector ${sector} is not a destination your units can choose now.`;
-          form.scrollIntoView({block: "nearest"});
-          return;
+      const set = (name, value) => {
+        const input = inputs.find((i) => i.field.name === name);
+        if (!input) return;
+        const option = JSON.stringify(value);
+        if (![...input.control.options].some((o) => o.value === option)) {
+          const filter = form.querySelector(`#${input.control.id}-filter`);
+          if (filter) { filter.value = ""; filter.dispatchEvent(new Event("input")); }
         }
-        if (at !== current()) { picker.value = String(kindOffers.indexOf(at)); draw(); }
-        const set = (name, value) => {
-          const input = inputs.find((i) => i.field.name === name);
-          if (!input) return;
-          const option = JSON.stringify(value);
-          if (![...input.control.options].some((o) => o.value === option)) {
-            const filter = form.querySelector(`#${input.control.id}-filter`);
-            if (filter) { filter.value = ""; filter.dispatchEvent(new Event("input")); }
+        input.control.value = value === null ? "" : option;
+      };
+      const choose = (offer) => { if (offer !== current()) { picker.value = String(kindOffers.indexOf(offer)); draw(); } };
+      const moves = (unitId) => (offer) => offer.payload?.unit_id === unitId
+        || offer.fields.some((f) => f.name === "unit_id" && f.choices.some((c) => c.value === unitId));
+      courseForms.push({form,
+        offers: (unitId) => kindOffers.some(moves(unitId)),
+        forUnit(unitId) {
+          const at = moves(unitId)(current()) ? current() : kindOffers.find(moves(unitId));
+          if (!at) return;
+          choose(at);
+          set("unit_id", unitId);
+          msg.textContent = `A course for ${unitName(unitId)}: choose its destination.`;
+          update();
+          form.scrollIntoView({block: "center"});
+          inputs.find((i) => i.field.name === "sector_id").control.focus();
+        },
+        pick(sector, poi) {
+          const can = (offer) => {
+            const field = offer.fields.find((f) => f.name === "sector_id");
+            return field && field.choices.some((c) => c.value === sector);
+          };
+          const at = can(current()) ? current() : kindOffers.find(can);
+          if (!at) {
+            msg.textContent = `Sector ${sector} is not a destination your units can choose now.`;
+            form.scrollIntoView({block: "nearest"});
+            return;
           }
-          input.control.value = value === null ? "" : option;
-        };
-        set("sector_id", sector);
-        set("poi_id", poi && at.fields.some((f) => f.name === "poi_id" && f.choices.some((c) => c.value === poi)) ? poi : null);
-        msg.textContent = `Destination from the map: ${poi ? `${poiName(poi)}, ` : ""}Sector ${sector}.`;
-        update();
-        form.scrollIntoView({block: "center"});
-        inputs.find((i) => i.field.name === "sector_id").control.focus();
-      }});
+          choose(at);
+          set("sector_id", sector);
+          set("poi_id", poi && at.fields.some((f) => f.name === "poi_id" && f.choices.some((c) => c.value === poi)) ? poi : null);
+          msg.textContent = `Destination from the map: ${poi ? `${poiName(poi)}, ` : ""}Sector ${sector}.`;
+          update();
+          form.scrollIntoView({block: "center"});
+          inputs.find((i) => i.field.name === "sector_id").control.focus();
+        }});
     }
     return form;
   }
@@ -650,6 +781,7 @@
         $("#legal-orders").replaceChildren(...[...kinds.values()].map(kindForm));
         $("#legal-orders").dataset.pointer = wanted;  // the step these forms are for
         renderOrders();  // an empty list says so
+        if (view) renderUnitCard();  // a course for the unit shown, or none now
       })
       .catch(() => { ordersPointer = null; /* the next state tries again */ });
     return ordersLoad;
@@ -820,6 +952,9 @@
   }
 
   // --- wiring -------------------------------------------------------------------------------------------------
+  // The empire and the orders come first; the panels (and the thread with the GM) read once they are on screen.
+  let releasePanels = null;
+  CV.panelsAfter = new Promise((resolve) => { releasePanels = resolve; });
   let started = false;
   CV.on("state", (state) => {
     if (ordersPointer !== pointer()) {
@@ -829,6 +964,7 @@
     const open = state.step_kind === "orders" && state.status === "open";
     $("#legal-orders").hidden = !open;
     $("#order-actions").hidden = !open;
+    if (view) renderUnitCard();
     const note = $("#no-orders");
     note.hidden = open;
     note.textContent = state.status !== "open" ? "This step is closed: the GM is resolving it."
@@ -838,15 +974,18 @@
     renderReady(state);
     if (!started) {
       started = true;
-      refreshView(0);
-      loadNotes().catch(() => { /* loaded again on the next note event */ });
       loadAway().catch(() => { /* shown on the next visit */ });
-      loadChoices().catch(() => { /* loaded again on the next choice event */ });
+      Promise.allSettled([loadView(), ordersLoad]).then(() => {
+        releasePanels();
+        loadNotes().catch(() => { /* loaded again on the next note event */ });
+        loadChoices().catch(() => { /* loaded again on the next choice event */ });
+      });
     }
   });
 
   // The world changes when a step resolves or is undone, and with what the chronicle tells; orders, readiness and
-  // the steps' machinery leave it as it is, so they cost no read.
+  // the steps' machinery leave it as it is, so they cost no read. The history replayed on opening the page is
+  // already in the first view (read after the page was served).
   const WORLD_CHANGES = new Set(["StepOpened", "StepUndone"]);
   CV.on("event", (event) => {
     if (event.type === "NoteSent") addNote(event);
@@ -856,7 +995,7 @@
     if ((event.type === "OrderAccepted" || event.type === "OrderWithdrawn") && !CV.catchingUp) {
       orderEvent(event).catch(() => { /* the next step reads the orders again */ });
     }
-    if (CV.events.isChronicle(event) || WORLD_CHANGES.has(event.type)) refreshView();
+    if ((CV.events.isChronicle(event) || WORLD_CHANGES.has(event.type)) && event.seq > CV.servedSeq) refreshView();
   });
 
   $("#ready").addEventListener("click", async () => {

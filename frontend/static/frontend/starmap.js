@@ -88,32 +88,40 @@
         node("circle", {cx: px, cy: py, r: 4, fill: KIND_COLOURS[poi.kind] || "#ddd"}),
         node("text", {x: px, y: py + 11, class: "poi-name"}, slot === 0 ? short : "")));
     });
-    // At most MARKERS unit markers per sector, then a "+N" count, and one course line per pair of sectors: a
-    // civilization of thousands of units stays a few hundred nodes, drawn inside its hexes.
+    // At most MARKERS unit markers per sector, then a "+N" count, one course line per pair of sectors, and the
+    // units' names as one title per sector: a civilization of thousands of units stays a few hundred nodes, drawn
+    // inside its hexes.
     const MARKERS = 10;
-    const unitsHere = {};
+    const TITLE_NAMES = 12;
+    const unitsAt = new Map();
     const courses = new Set();
-    const drawUnit = (unit, own) => {
-      const slot = (unitsHere[unit.sector_id] = (unitsHere[unit.sector_id] || 0) + 1) - 1;
-      const [x, y] = centre(unit.sector_id);
-      if (own && unit.destination_sector && !courses.has(`${unit.sector_id}>${unit.destination_sector}`)) {
-        courses.add(`${unit.sector_id}>${unit.destination_sector}`);
-        const [dx, dy] = centre(unit.destination_sector);
-        svg.append(node("line", {x1: x, y1: y + SIZE * 0.25, x2: dx, y2: dy, class: "course"}));
-      }
-      if (slot >= MARKERS) return;
-      const ux = x - SIZE * 0.55 + (slot % 5) * 8;
-      const uy = y + SIZE * 0.25 + Math.floor(slot / 5) * 8;
-      svg.append(node("path", {d: `M${ux},${uy - 4}L${ux + 4},${uy + 3}L${ux - 4},${uy + 3}Z`,
-                               class: own ? "unit own" : "unit other", "data-unit": unit.unit_id},
-        node("title", {}, `${unit.name}${unit.design ? ` (${unit.design})` : ""}${own ? ` — ${unit.state}` : ""}`)));
+    const gather = (unit, own) => {
+      if (!unitsAt.has(unit.sector_id)) unitsAt.set(unit.sector_id, []);
+      unitsAt.get(unit.sector_id).push([unit, own]);
+      if (own && unit.destination_sector) courses.add(`${unit.sector_id}>${unit.destination_sector}`);
     };
-    (view.units || []).filter((u) => !u.carried_by && u.state !== "destroyed").forEach((u) => drawUnit(u, true));
-    (view.other_units || []).forEach((u) => drawUnit(u, false));
-    Object.entries(unitsHere).filter(([, n]) => n > MARKERS).forEach(([sector, n]) => {
+    (view.units || []).filter((u) => !u.carried_by && u.state !== "destroyed").forEach((u) => gather(u, true));
+    (view.other_units || []).forEach((u) => gather(u, false));
+    courses.forEach((course) => {
+      const [[x, y], [dx, dy]] = course.split(">").map(centre);
+      svg.append(node("line", {x1: x, y1: y + SIZE * 0.25, x2: dx, y2: dy, class: "course"}));
+    });
+    const nameOf = ([unit, own]) => `${unit.name}${unit.design ? ` (${unit.design})` : ""}${own ? ` — ${unit.state}` : ""}`;
+    unitsAt.forEach((here, sector) => {
       const [x, y] = centre(sector);
-      svg.append(node("text", {x, y: y + SIZE * 0.25 + 19, class: "unit-more"}, node("title", {}, `${n} units here`),
-                      `+${n - MARKERS}`));
+      const more = here.length - TITLE_NAMES;
+      const group = node("g", {class: "units"}, node("title", {},
+        `${here.slice(0, TITLE_NAMES).map(nameOf).join(", ")}${more > 0 ? `, and ${more} more` : ""}`));
+      here.slice(0, MARKERS).forEach(([unit, own], slot) => {
+        const ux = x - SIZE * 0.55 + (slot % 5) * 8;
+        const uy = y + SIZE * 0.25 + Math.floor(slot / 5) * 8;
+        group.append(node("path", {d: `M${ux},${uy - 4}L${ux + 4},${uy + 3}L${ux - 4},${uy + 3}Z`,
+                                   class: own ? "unit own" : "unit other", "data-unit": unit.unit_id}));
+      });
+      if (here.length > MARKERS) {
+        group.append(node("text", {x, y: y + SIZE * 0.25 + 19, class: "unit-more"}, `+${here.length - MARKERS}`));
+      }
+      svg.append(group);
     });
     if (onPick) pickable(svg, sectors, view.pois || [], onPick);
     container.replaceChildren(svg);
