@@ -57,10 +57,10 @@ def _send_on_own_loop(group: str, message: dict[str, Any]) -> None:
 EVENTS_PER_MESSAGE = 200
 
 
-# Cuts a batch of stored events into each kind of viewer's frame text (None: nothing for them), by reading key
-# (`game.visibility.reading_key`). The app registers it when it starts (`game.apps`): describing events takes the
-# selectors, which this layer may not import.
-FrameCutter = Callable[[int, list[dict[str, Any]], float], dict[str, str | None]]
+# Cuts batches of stored events, each into each kind of viewer's frame text (None: nothing for them), by reading
+# key (`game.visibility.reading_key`). The app registers it when it starts (`game.apps`): describing events takes
+# the selectors, which this layer may not import.
+FrameCutter = Callable[[int, list[list[dict[str, Any]]], float], list[dict[str, str | None]]]
 _cut_frames: FrameCutter | None = None
 
 
@@ -76,9 +76,9 @@ def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq:
     grew); a kind it did not cut for is cut by the consumers from the log (`first_seq` to `last_seq`).
     `committed_at` (this runs on commit) tells a page, or a benchmark, how long a push took."""
     committed_at = time.time()
-    for start in range(0, len(messages), EVENTS_PER_MESSAGE):
-        batch = messages[start:start + EVENTS_PER_MESSAGE]
-        frames = _cut_frames(campaign_id, batch, committed_at) if _cut_frames is not None else {}
+    batches = [messages[start:start + EVENTS_PER_MESSAGE] for start in range(0, len(messages), EVENTS_PER_MESSAGE)]
+    cut = _cut_frames(campaign_id, batches, committed_at) if _cut_frames is not None else [{} for _ in batches]
+    for batch, frames in zip(batches, cut, strict=True):
         # Each distinct text once (what is public reads the same for every civilization's players and guests),
         # so every socket's copy of the message stays near the size of its own frame.
         texts = list(dict.fromkeys(text for text in frames.values() if text is not None))

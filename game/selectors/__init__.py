@@ -106,22 +106,27 @@ def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last
     return events_frame(viewer, campaign_id, stored, committed_at) if stored else None
 
 
-def events_frames(campaign_id: int, stored: list[dict[str, Any]], committed_at: float) -> dict[str, str | None]:
-    """`events_frame` for each kind of viewer of the campaign (`reading_viewers`), by reading key, reading the
-    campaign, its civilizations and its world once for all of them, and who may read each event once."""
+def events_frames(campaign_id: int, batches: list[list[dict[str, Any]]],
+                  committed_at: float) -> list[dict[str, str | None]]:
+    """`events_frame` of each batch for each kind of viewer of the campaign (`reading_viewers`), by reading key,
+    reading the campaign, its civilizations and its world once for all of them, and who may read each event
+    once."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
-        return {}
+        return [{} for _ in batches]
     civ_names = _civ_names(campaign_id)
+    viewers = reading_viewers(list(civ_names))
     world: list[World] = []  # read at the first viewer who may see something
-    batch = _with_readers(stored)
+    names: dict[str, Names] = {}
 
-    def names_for(viewer: Viewer) -> Names:
+    def names_for(key: str) -> Names:
         world[:] = world or [_world_to_name_from(campaign)]
-        return _names(viewer, world[0], civ_names)
+        if key not in names:
+            names[key] = _names(viewers[key], world[0], civ_names)
+        return names[key]
 
-    return {key: _frame_text(viewer, batch, committed_at, partial(names_for, viewer))
-            for key, viewer in reading_viewers(list(civ_names)).items()}
+    return [{key: _frame_text(viewer, batch, committed_at, partial(names_for, key)) for key, viewer in viewers.items()}
+            for batch in map(_with_readers, batches)]
 
 
 Batch = list[tuple[dict[str, Any], frozenset[int] | None]]
