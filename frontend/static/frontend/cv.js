@@ -75,6 +75,13 @@
   // campaign's state does (a read whenever it differs). Returns {soon, now, shown}: `now()` reads at once (the
   // first read), `shown(answer)` records an answer the panel drew itself (from a POST), so the same one read back
   // is not drawn again.
+  // Run a panel's start once every deferred script has run (campaign.js sets CV.api, starmap.js CV.starmap),
+  // whatever their order on the page.
+  CV.afterScripts = (start) => {
+    if (document.readyState === "complete") start();
+    else document.addEventListener("DOMContentLoaded", start);
+  };
+
   CV.panelReads = ({fetch, draw, fail, changes = [], stateKey = null}) => {
     const types = new Set(changes);
     let reading = false;

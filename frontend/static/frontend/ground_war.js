@@ -124,6 +124,5 @@
     reads.now();
   }
 
-  if (document.readyState === "complete") start();
-  else document.addEventListener("DOMContentLoaded", start);
+  CV.afterScripts(start);
 })();

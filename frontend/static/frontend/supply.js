@@ -125,7 +125,5 @@
     }).now();
   }
 
-  // After every deferred script (campaign.js sets CV.api, starmap.js CV.starmap), whatever their order on the page.
-  if (document.readyState === "complete") start();
-  else document.addEventListener("DOMContentLoaded", start);
+  CV.afterScripts(start);
 })();

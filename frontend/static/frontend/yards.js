@@ -98,6 +98,5 @@
     }).now();
   }
 
-  if (document.readyState === "complete") start();
-  else document.addEventListener("DOMContentLoaded", start);
+  CV.afterScripts(start);
 })();
