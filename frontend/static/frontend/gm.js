@@ -107,6 +107,7 @@
     try {
       CV.state = await CV.http.post(CV.api("advance/"), {round: CV.state.round, step: CV.state.step, ...body});
       msg.textContent = "Step closed; a worker is resolving it.";
+      renderStatus(CV.state);  // at once: a quick resolution's push may come before the state read below
       clearPreview();
       await CV.refreshState();
       return true;
