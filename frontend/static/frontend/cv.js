@@ -90,11 +90,11 @@
     let drawn = "";
     let stateSeen = null;
     async function read() {
-      await CV.panelsAfter;
       if (reading) { again = true; return; }
       reading = true;
       if (stateKey) stateSeen = stateKey(CV.state);  // what it reads covers the state it starts from
       try {
+        await CV.panelsAfter;
         const answer = await fetch();
         const text = JSON.stringify(answer);
         if (text !== drawn) { drawn = text; draw(answer); }

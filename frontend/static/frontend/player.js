@@ -86,6 +86,7 @@
 
   // Every word typed is in the unit's name, design or place ("Star 4,5 (sector 4,5)").
   function matches(u) {
+    if (!filtering()) return true;
     if ((unitFilter.design && u.design_id !== unitFilter.design) || (unitFilter.state && u.state !== unitFilter.state)) {
       return false;
     }
@@ -952,7 +953,8 @@
   }
 
   // --- wiring -------------------------------------------------------------------------------------------------
-  // The empire and the orders come first; the panels (and the thread with the GM) read once they are on screen.
+  // The empire and the orders come first; the panels, "since you were away" and the thread with the GM are read
+  // once they are on screen.
   let releasePanels = null;
   CV.panelsAfter = new Promise((resolve) => { releasePanels = resolve; });
   let started = false;
@@ -974,9 +976,9 @@
     renderReady(state);
     if (!started) {
       started = true;
-      loadAway().catch(() => { /* shown on the next visit */ });
       Promise.allSettled([loadView(), ordersLoad]).then(() => {
         releasePanels();
+        loadAway().catch(() => { /* shown on the next visit */ });
         loadNotes().catch(() => { /* loaded again on the next note event */ });
         loadChoices().catch(() => { /* loaded again on the next choice event */ });
       });
