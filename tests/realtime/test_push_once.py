@@ -16,6 +16,7 @@ from asgiref.sync import async_to_sync
 
 from game import selectors, services
 from game.consumers import CampaignConsumer
+from game.engine.resolve import resolve_step
 from game.models import Campaign, Event
 from game.visibility import Viewer
 from tests.combat.test_odds import listen, received
@@ -52,13 +53,11 @@ def test_a_slow_resolution_pushes_the_steps_closing_first_so_pages_show_it_is_be
     layer, channel = listen(demo.campaign.pk)
     now = Campaign.objects.get(pk=demo.campaign.pk)
     services.step_advance(demo.gm, now.pk, expected_round=now.round, expected_step=now.step.key)
-    resolve = services.resolve_step
-
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.5)
-        return resolve(*args, **kwargs)
+        return resolve_step(*args, **kwargs)
 
-    with mock.patch.object(services, "resolve_step", slow):
+    with mock.patch("game.services.resolve_step", slow):
         assert services.step_resolve(now.pk, now.round, now.step_index, announce_after=0.05)
     closing, outcome = (
         [event["type"] for event in json.loads(push["texts"][push["frames"]["public"]])["events"]]
