@@ -3,6 +3,7 @@ numbered events to its log, and publish them only once the transaction has commi
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -13,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 from game import realtime
@@ -24,6 +25,7 @@ from game.event_catalogue import check_appended
 from game.models import Campaign, Civilization, Event, EventWitness
 
 User = AbstractBaseUser | AnonymousUser
+logger = logging.getLogger(__name__)
 
 
 def locked_campaign(campaign_id: int, *, ended_ok: bool = False) -> Campaign:
@@ -130,8 +132,9 @@ def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
     The push is booked as the block ends, after what the block booked (the world it cached, which describing the
     events reads): book what must follow the push (a task the embedded default runs at once) after the block.
     `held`: stored events not pushed yet (the step's closing), pushed first in the same frame; if the block takes
-    longer than `announce_after` seconds, or raises, they are pushed on their own instead, so pages learn without
-    waiting that the step is being resolved."""
+    longer than `announce_after` seconds they are pushed on their own instead, so pages learn without waiting that
+    the step is being resolved. (If the block raises, the next push, its failure's, leaves them as a gap that pages
+    fill from the log.)"""
     push = _Push(campaign_id)
     announcement = _Announcement(campaign_id, list(held))
     timer = threading.Timer(announce_after, announcement.announce) if held and announce_after is not None else None
@@ -139,16 +142,12 @@ def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
         timer.daemon = True
         timer.start()
     token = _one_push.set(push)
-    completed = False
     try:
         yield
-        completed = True
     finally:
         _one_push.reset(token)
         if timer is not None:
             timer.cancel()
-        if not completed:
-            announcement.announce()
     messages = announcement.take() + push.messages
     if messages:
         publish_after_commit(realtime.publish_events, campaign_id, messages, push.access_seq)
@@ -156,8 +155,8 @@ def one_push(campaign_id: int, *, held: Sequence[dict[str, Any]] = (),
 
 @dataclass
 class _Announcement:
-    """Held events, pushed once: on their own (`announce`, from a timer or a failure) or taken into the block's
-    push (`take`), whichever comes first."""
+    """Held events, pushed once: on their own (`announce`, from a timer's thread) or taken into the block's push
+    (`take`), whichever comes first."""
 
     campaign_id: int
     messages: list[dict[str, Any]]
@@ -169,9 +168,14 @@ class _Announcement:
         return messages
 
     def announce(self) -> None:
-        messages = self.take()
-        if messages:
-            realtime.publish_events(self.campaign_id, messages, 0)
+        try:
+            messages = self.take()
+            if messages:
+                realtime.publish_events(self.campaign_id, messages, 0)
+        except Exception:  # the outcome's push still comes; pages fill a gap from the log
+            logger.warning("Could not push the closing of a step of campaign %s", self.campaign_id, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own: cutting the frames read the database
 
 
 def publish_after_commit(publish: Callable[..., None], *args: Any) -> None:
