@@ -1,11 +1,14 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+
+from cvsite.cluster import Cluster
+from tests.live import Client
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -20,3 +23,19 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+# The demo campaign in a fresh database (`cv_demo`): its GM and players sign in as gm, player1, player2, ...
+DEMO_CAMPAIGN = 1
+
+
+def scenario_cluster(cluster_factory: Callable[..., Cluster], scenario: str) -> tuple[str, Client]:
+    """One Daphne and one worker with the demo's users and campaign, its world replaced by `scenario` (a scenario
+    file's text) by its GM: the address of its pages and the GM's API client."""
+    cluster = cluster_factory(daphnes=1, workers=1)
+    cluster.manage("cv_demo")
+    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
+    gm = Client(base).login("gm")
+    status, body = gm.request("POST", f"/api/campaigns/{DEMO_CAMPAIGN}/scenario/", {"text": scenario})
+    assert status == 200, body
+    return base, gm

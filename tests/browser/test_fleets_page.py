@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client, advance_to
 
@@ -37,12 +37,7 @@ def tall_enough(page: Page, selector: str) -> None:
 def test_a_player_on_a_phone_forms_a_fleet_with_two_waypoints_and_watches_it_move_over_two_rounds(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
 
     sol = browser.new_context(**PHONE).new_page()
     sign_in(sol, base, "player1")

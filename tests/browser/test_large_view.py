@@ -15,10 +15,10 @@ from playwright.sync_api import Browser, expect
 
 from benchmarks.pages import big_scenario
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, scenario_cluster
 from tests.browser.test_live_loop import sign_in
 from tests.browser.test_player_view import DESKTOP, assert_fits_a_phone
-from tests.live import Client, advance_to
+from tests.live import advance_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database; player1 holds its first civilization, the big one
@@ -35,12 +35,7 @@ def scenario_unit(name: str) -> dict[str, Any]:
 def test_player_finds_one_unit_among_5000_sees_its_figures_and_plots_its_course(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO)
     advance_to(gm, CAMPAIGN, "explore.14")
 
     for size, options in {"phone": PHONE, "desktop": DESKTOP}.items():

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import Client, advance_to
@@ -42,12 +42,7 @@ def agent_id(player: Client) -> int:
 def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
     sol_api = Client(base).login("player1")
 
     sol = browser.new_context(**PHONE).new_page()

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from cvsite.cluster import Cluster
+from tests.browser.conftest import scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.live import Client, advance_to
 
@@ -34,12 +35,7 @@ def api(path: str = "") -> str:
 def start(cluster_factory: Callable[..., Cluster], browser: Browser) -> tuple[Client, dict[str, Page]]:
     """The demo campaign (a GM and three players) playing the scenario; the GM's, player1's (Terran Hegemony) and
     player2's (Gaian Accord) pages open at round 1."""
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", api("scenario/"), {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
     pages = {}
     for user in ("gm", "player1", "player2"):
         page = browser.new_context(**DESKTOP).new_page()

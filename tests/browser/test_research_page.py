@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import Client, advance, advance_to
@@ -35,12 +35,7 @@ def roll_research(gm: Client, round_number: int, rolls: list[int]) -> None:
 def test_a_player_researches_a_weapon_over_rounds_and_designs_with_it_and_the_gm_rules_a_catastrophe(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
 
     sol = browser.new_context(**PHONE).new_page()
     sign_in(sol, base, "player1")

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
-from tests.live import Client, advance_to
+from tests.live import advance_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database, its world replaced by the scenario
@@ -36,12 +36,7 @@ def open_route(form: Locator) -> None:
 def test_a_freighter_is_raided_on_a_trade_route_and_both_sides_read_it_on_a_phone(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
 
     sol = browser.new_context(**PHONE).new_page()
     sign_in(sol, base, "player1")

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
 from tests.browser.test_ground_war_page import SOL, VEGA, both_tanks
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
@@ -59,12 +59,7 @@ def at_dock(form: Locator) -> None:
 def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_ship_is_repaired_a_freighter_raided(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:
-    cluster = cluster_factory(daphnes=1, workers=1)
-    cluster.manage("cv_demo")
-    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
-    gm = Client(base).login("gm")
-    status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/scenario/", {"text": SCENARIO.read_text()})
-    assert status == 200, body
+    base, gm = scenario_cluster(cluster_factory, SCENARIO.read_text())
 
     sol = browser.new_context(**PHONE).new_page()
     sign_in(sol, base, "player1")
