@@ -102,11 +102,10 @@ def _copy_in(campaign: Campaign, rows: list[Event]) -> None:
     """Store `rows` as `bulk_create` would, ids and creation time filled in."""
     created_at = timezone.now()
     fields = ("campaign_id", "seq", "type", "payload", "visibility", "civilization_id", "actor_id", "round",
-              "step_index", "undone")
+              "step_index", "undone", "created_at")
     for row in rows:
         row.created_at = created_at
-    insert_rows(Event, [{**{name: getattr(row, name) for name in fields}, "created_at": created_at} for row in rows],
-                json_columns=("payload",))
+    insert_rows(Event, [{name: getattr(row, name) for name in fields} for row in rows], json_columns=("payload",))
     ids = dict(Event.objects.filter(campaign=campaign, seq__gte=rows[0].seq, seq__lte=rows[-1].seq).values_list(
         "seq", "pk"))
     for row in rows:
