@@ -5,6 +5,9 @@ Services ask here too, for who may act."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,12 +73,33 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Vi
     raise NotFound("No such campaign.")
 
 
+# Inside `looked_up_once`: the campaigns and viewers looked up so far, by (user, campaign).
+_looked_up: ContextVar[dict[tuple[Any, int], tuple[Campaign, Viewer]] | None] = ContextVar("looked_up", default=None)
+
+
+@contextmanager
+def looked_up_once() -> Iterator[None]:
+    """Within it `campaign_for` looks each user's campaign up once: for a batch of reads, which change nothing."""
+    token = _looked_up.set({})
+    try:
+        yield
+    finally:
+        _looked_up.reset(token)
+
+
 def campaign_for(user: AbstractBaseUser | AnonymousUser, campaign_id: int) -> tuple[Campaign, Viewer]:
     """The campaign and who the user is in it; NotFound if there is none they may see."""
+    looked_up = _looked_up.get()
+    key = (user.pk, campaign_id)
+    if looked_up is not None and key in looked_up:
+        return looked_up[key]
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
         raise NotFound("No such campaign.")
-    return campaign, viewer_for(user, campaign)
+    found = campaign, viewer_for(user, campaign)
+    if looked_up is not None:
+        looked_up[key] = found
+    return found
 
 
 def require_gm(viewer: Viewer) -> None:

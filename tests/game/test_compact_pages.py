@@ -88,3 +88,42 @@ def test_pages_json_is_sent_gzipped_to_a_browser_that_accepts_it(demo: Table) ->
     plain = player.get(demo.url("map/"))
     packed = player.get(demo.url("map/"), HTTP_ACCEPT_ENCODING="gzip, deflate, br")
     assert packed["Content-Encoding"] == "gzip" and len(packed.content) < len(plain.content) / 3
+
+
+PANEL_READS = ["waiting/", "clock/", "seats/", "missions/", "live-battles/", "orders/", "legal-orders/", "view/"]
+
+
+def test_reads_answer_each_address_as_it_answers_alone_in_one_request_with_fewer_queries(demo: Table) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    player = demo.client(demo.players[0])
+    with CaptureQueriesContext(connection) as alone:
+        separately = {path: player.get(demo.url(path)).json() for path in PANEL_READS}
+    query = "&".join(f"read={path}" for path in PANEL_READS)
+    with CaptureQueriesContext(connection) as batched:
+        answer = player.get(demo.url(f"reads/?{query}"))
+    assert answer.status_code == 200
+    read_together = answer.json()
+    for clock in (read_together["clock/"]["body"], separately["clock/"]):
+        clock.pop("now")  # the server's clock, read a moment later
+    assert read_together == {path: {"status": 200, "body": body} for path, body in separately.items()}
+    assert len(batched) < len(alone) - 2 * len(PANEL_READS)  # the campaign and the seat are looked up once
+
+
+def test_reads_refuse_each_address_as_alone_and_what_cannot_be_batched(demo: Table) -> None:
+    player = demo.client(demo.players[0])
+    other = demo.civs[1].pk
+    answer = player.get(demo.url(f"reads/?read=view/%3Fciv%3D{other}&read=map/&read=advance/&read=clock/")).json()
+    alone = player.get(demo.url(f"view/?civ={other}"))
+    assert answer[f"view/?civ={other}"] == {"status": alone.status_code, "body": alone.json()}
+    assert alone.status_code >= 400
+    for address in ("map/", "advance/"):
+        assert answer[address]["status"] == 400
+        assert answer[address]["body"]["error"] == f"{address} is not a read that can be batched; read it by itself."
+    assert answer["clock/"]["status"] == 200
+
+    nothing = player.get(demo.url("reads/"))
+    assert nothing.status_code == 400 and "Name the reads" in nothing.json()["error"]
+    missing = player.get("/api/campaigns/999999/reads/?read=clock/")
+    assert missing.status_code == 404 and missing.json()["error"] == "No such campaign."
