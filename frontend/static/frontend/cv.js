@@ -127,4 +127,33 @@
     put: (path, body, options) => send("PUT", path, body, options),
     delete: (path, options) => send("DELETE", path, undefined, options),
   };
+
+  // A read of the campaign's `path` ("waiting/", "view/?civ=2"). Reads asked for in the same moment (a page's
+  // panels after a step) travel as one request to `reads/`, which answers each as its own address would.
+  let asked = null;
+  CV.read = (path) => new Promise((resolve, reject) => {
+    if (asked === null) {
+      asked = [];
+      setTimeout(readTogether, 0);
+    }
+    asked.push({path, resolve, reject});
+  });
+  async function readTogether() {
+    const reads = asked;
+    asked = null;
+    if (reads.length === 1) {
+      CV.http.get(CV.api(reads[0].path)).then(reads[0].resolve, reads[0].reject);
+      return;
+    }
+    try {
+      const query = [...new Set(reads.map((r) => r.path))].map((p) => `read=${encodeURIComponent(p)}`).join("&");
+      const answers = await CV.http.get(CV.api(`reads/?${query}`));
+      reads.forEach(({path, resolve, reject}) => {
+        const answer = answers[path];
+        if (answer.status < 400) resolve(answer.body); else reject(new HttpError(answer.status, answer.body));
+      });
+    } catch (error) {
+      reads.forEach(({reject}) => reject(error));
+    }
+  }
 })();

@@ -267,7 +267,7 @@
   // Reading, one at a time, on what changes the clock, who is late or who holds a seat (an order does not: a step
   // waits on a player until they are ready, whatever they ordered).
   const reads = CV.panelReads({
-    fetch: () => Promise.all([CV.http.get(CV.api("clock/")), CV.http.get(CV.api("seats/"))]),
+    fetch: () => Promise.all([CV.read("clock/"), CV.read("seats/")]),
     draw: ([answer, held]) => {
       skew = new Date(answer.now).getTime() - Date.now();
       clock = answer;

@@ -87,7 +87,7 @@
     }
 
     CV.panelReads({
-      fetch: () => CV.http.get(CV.api("fleets/")),
+      fetch: () => CV.read("fleets/"),
       draw: (answer) => { data = answer; render(); },
       fail: (e) => { $("#fl-msg").textContent = e.message; },
       changes: ["FleetFormed", "FleetJoined", "FleetLeft", "FleetOrdered", "FleetSetOut", "FleetMoved",

@@ -121,7 +121,7 @@
   if (gm) CV.on("state", renderButton);
   // One read at a time; every new step, and every change the page draws, may change what the step waits for.
   const reads = CV.panelReads({
-    fetch: () => CV.http.get(CV.api("waiting/")),
+    fetch: () => CV.read("waiting/"),
     draw: (answer) => { if (gm) renderWaiting(answer); else renderPhase(answer); },
     fail: (e) => { (gm ? $("#flow-summary") : $("#flow-phase-state")).textContent = e.message; },
     stateKey: (state) => `${state.round}:${state.step}:${state.status}:${state.last_seq}`,

@@ -117,7 +117,7 @@
 
   async function loadMap() {
     try {
-      const data = await CV.http.get(CV.api("view/"));
+      const data = await CV.read("view/");
       mapView = data.map;
       CV.starmap($("#gallery-map"), mapView, {label: "Public map: Sectors and the Points of Interest known to all"});
       renderBattles();

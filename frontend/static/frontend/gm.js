@@ -333,7 +333,7 @@
     ordersTimer = setTimeout(async () => {  // debounced like the views: the catch-up changes steps in bursts
       const asked = ++ordersAsked;
       let orders;
-      try { orders = await CV.http.get(CV.api("orders/")); } catch (e) { return; }
+      try { orders = await CV.read("orders/"); } catch (e) { return; }
       if (asked !== ordersAsked) return;  // a later read is on its way: an earlier answer may arrive after it
       const box = $("#gm-orders");
       if (!orders.length) {
@@ -367,7 +367,7 @@
   }
 
   async function loadNotes() {
-    try { (await CV.http.get(CV.api("notes/"))).forEach(addNote); } catch (e) { /* the live events fill in */ }
+    try { (await CV.read("notes/")).forEach(addNote); } catch (e) { /* the live events fill in */ }
   }
 
   $("#gm-note-form").addEventListener("submit", async (ev) => {
@@ -441,7 +441,7 @@
     try {
       const columns = await Promise.all(CV.state.civilizations.map(async (civ) => {
         try {
-          return civColumn(civ, await CV.http.get(CV.api(`view/?civ=${civ.id}`)));
+          return civColumn(civ, await CV.read(`view/?civ=${civ.id}`));
         } catch (e) {
           return el("article", {class: "gm-civ", "data-civ": civ.id}, el("h3", {}, civ.name),
             el("p", {class: "muted"}, e.message));

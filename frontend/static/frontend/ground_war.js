@@ -113,7 +113,7 @@
     }
 
     const reads = CV.panelReads({
-      fetch: () => CV.http.get(CV.api("ground-war/")),
+      fetch: () => CV.read("ground-war/"),
       draw: (answer) => { data = answer; render(); },
       fail: (e) => { $("#gw-msg").textContent = e.message; },
       changes: ["GroundForcesRaised", "GroundBattleFought", "ColonyOccupied", "ColonyLiberated", "RebellionRolled",

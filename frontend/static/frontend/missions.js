@@ -180,7 +180,7 @@
 
   // An unchanged answer is not drawn again (keeps what the GM types).
   const reads = CV.panelReads({
-    fetch: () => CV.http.get(CV.api("missions/")),
+    fetch: () => CV.read("missions/"),
     draw,
     fail: (e) => { (gm ? $("#ms-msg") : $("#ms-player-msg")).textContent = e.message; },
     changes: ["MissionProposed", "MissionAdjudicated", "MissionReported", "AgentCaught", "AgentRecruited",

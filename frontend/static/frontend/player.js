@@ -357,7 +357,7 @@
     try {
       // view/ leaves the map (Sectors, places, planets) to map/, which the browser revalidates with its ETag (a
       // 304 while it has not changed): the view every panel reads is the two together.
-      const [body, map] = await Promise.all([CV.http.get(CV.api("view/")), CV.http.get(CV.api("map/"))]);
+      const [body, map] = await Promise.all([CV.read("view/"), CV.http.get(CV.api("map/"))]);
       view = Object.assign(body.view, map);
       index(view);
       renderEmpire(body);
@@ -770,7 +770,7 @@
   function loadOrders() {
     const wanted = pointer();
     ordersPointer = wanted;
-    ordersLoad = Promise.all([CV.http.get(CV.api("orders/")), CV.http.get(CV.api("legal-orders/"))])
+    ordersLoad = Promise.all([CV.read("orders/"), CV.read("legal-orders/")])
       .then(([orders, legal]) => {
         if (wanted !== pointer()) return;  // the step moved on meanwhile; its own load follows
         offers = withChoices(legal);
@@ -796,7 +796,7 @@
     }
     await Promise.allSettled([ordersLoad, ...sending]);
     if (!myOrders.has(event.payload.order_id) && `${event.round}:${event.step}` === pointer()) {
-      (await CV.http.get(CV.api("orders/"))).forEach(keepOrder);
+      (await CV.read("orders/")).forEach(keepOrder);
       renderOrders();
     }
   }
@@ -828,7 +828,7 @@
   }
 
   async function loadNotes() {
-    const notes = await CV.http.get(CV.api("notes/"));
+    const notes = await CV.read("notes/");
     notes.forEach(addNote);
     $("#notes").setAttribute("aria-live", "polite");  // announce new notes, not the whole thread on load
   }
@@ -888,7 +888,7 @@
   }
 
   async function loadAway() {
-    const away = await CV.http.get(CV.api("away/"));
+    const away = await CV.read("away/");
     awaySeq = away.events.reduce((m, e) => Math.max(m, e.seq), away.last_seen);
     if (!renderAway(away.events)) markSeen(awaySeq, false);
   }
@@ -946,7 +946,7 @@
   }
 
   async function loadChoices() {
-    const choices = await CV.http.get(CV.api("battle-choices/"));
+    const choices = await CV.read("battle-choices/");
     const open = choices.filter((c) => c.answered_at === null && new Date(c.deadline) > new Date());
     $("#battle-choice-list").replaceChildren(...open.map(choiceCard));
     $("#battle-choices").hidden = open.length === 0;

@@ -164,7 +164,7 @@
 
   // An unchanged answer is not drawn again: a form being filled in stays as it is.
   const reads = CV.panelReads({
-    fetch: () => CV.http.get(CV.api("relations/")),
+    fetch: () => CV.read("relations/"),
     draw: (answer) => { data = answer; render(); },
     fail: (e) => { $("#dp-msg").textContent = e.message; },
     changes: ["MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined", "TreatyLapsed",

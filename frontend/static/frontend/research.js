@@ -207,7 +207,7 @@
   }
 
   CV.panelReads({
-    fetch: () => CV.http.get(CV.api("research/")),
+    fetch: () => CV.read("research/"),
     draw: (answer) => { data = answer; render(); },
     fail: (e) => { $("#rs-msg").textContent = e.message; },
     changes: ["ResearchStarted", "ResearchFunded", "ResearchMoved", "ResearchCancelled", "ResearchUnfunded",

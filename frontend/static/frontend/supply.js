@@ -116,7 +116,7 @@
     }
 
     CV.panelReads({
-      fetch: () => CV.http.get(CV.api("supply/")),
+      fetch: () => CV.read("supply/"),
       draw: (answer) => { data = answer; render(); },
       fail: (e) => { $("#sp-msg").textContent = e.message; },
       changes: ["UnitOutOfSupply", "StressChecked", "UnitResupplied", "CrewPoolGrew", "CrewDrawn", "CrewPromoted",

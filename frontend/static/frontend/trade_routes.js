@@ -98,7 +98,7 @@
     }
 
     CV.panelReads({
-      fetch: () => CV.http.get(CV.api("trade-routes/")),
+      fetch: () => CV.read("trade-routes/"),
       draw: (answer) => { data = answer; render(); },
       fail: (e) => { $("#tr-msg").textContent = e.message; },
       changes: ["TradeRouteOpened", "TradeRouteClosed", "RaidSwept", "CommerceRaided", "FreighterLost", "RaidRepelled",

@@ -89,7 +89,7 @@
     }
 
     CV.panelReads({
-      fetch: () => CV.http.get(CV.api("yards/")),
+      fetch: () => CV.read("yards/"),
       draw: (answer) => { data = answer; render(); },
       fail: (e) => { $("#yd-msg").textContent = e.message; },
       changes: ["RepairStarted", "RefitStarted", "YardWorkAdvanced", "RepairCompleted", "RefitCompleted",
