@@ -116,13 +116,18 @@ class Cluster:
                 process.wait()
 
     def stop_all(self) -> None:
+        """Every process told to stop at once, then waited for (one after another, each could take seconds)."""
+        running = [process for process in self.processes.values() if process.poll() is None]
+        for process in running:
+            os.killpg(process.pid, signal.SIGTERM)
         for name in list(self.processes):
             self.stop(name)
 
 
 def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int = 2, workers: int = 2,
-                  ports: list[int] | None = None) -> Cluster:
-    """Migrate, then start the processes; an empty redis_url and database_url give the embedded defaults."""
+                  ports: list[int] | None = None, migrate: bool = True) -> Cluster:
+    """Migrate (unless the database is known to be migrated), then start the processes; an empty redis_url and
+    database_url give the embedded defaults."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env["DJANGO_SETTINGS_MODULE"] = "cvsite.settings"
     env.setdefault("CV_REDIS_NAMESPACE", f"cv-{uuid.uuid4().hex[:10]}:")  # its own queue and groups
@@ -132,7 +137,8 @@ def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int
         env["REDIS_URL"] = redis_url
     log_dir.mkdir(parents=True, exist_ok=True)
     cluster = Cluster(env=env, log_dir=log_dir)
-    cluster.manage("migrate", "--noinput", "-v0")
+    if migrate:
+        cluster.manage("migrate", "--noinput", "-v0")
     try:
         for index in range(daphnes):
             port = ports[index] if ports else free_port()

@@ -143,6 +143,7 @@ def course_for_mayflower(form: Any) -> None:
     destination.select_option(label=option_labels(destination)[-1])
 
 
+@pytest.mark.timeout(600)  # a whole round with every page open, each read twice, on a loaded 2-core machine
 def test_a_demo_round_shows_no_blank_on_any_page_and_an_order_costs_at_most_one_read(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:

@@ -119,6 +119,7 @@ def create_the_campaign_the_web_way(base: str, browser: Browser) -> tuple[int, P
     return campaign_id, gm, players[0], players[1]
 
 
+@pytest.mark.timeout(600)  # three rounds resolved step by step with two players' pages open, on a loaded 2-core machine
 def test_a_campaign_made_the_web_way_is_played_for_three_rounds_through_the_forms(
     cluster_factory: Callable[..., Cluster], browser: Browser,
 ) -> None:

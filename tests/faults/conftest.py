@@ -56,7 +56,7 @@ def isolated_cluster(live_database: str, own_redis: RedisServer, tmp_path: Path)
     started: list[Cluster] = []
 
     def start(daphnes: int = 1, workers: int = 1) -> Cluster:
-        cluster = start_cluster(live_database, own_redis.url, tmp_path / "logs", daphnes, workers)
+        cluster = start_cluster(live_database, own_redis.url, tmp_path / "logs", daphnes, workers, migrate=False)
         started.append(cluster)
         return cluster
 

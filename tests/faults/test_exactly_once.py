@@ -93,7 +93,7 @@ def test_worker_child_killed_mid_resolution_resolves_again_and_commits_once(
 
 def sweeping_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int = 1) -> Cluster:
     """A cluster with `celery beat` sweeping every second for resolutions stuck over 3 s."""
-    cluster = start_cluster(database_url, redis_url, log_dir, daphnes=daphnes, workers=0)
+    cluster = start_cluster(database_url, redis_url, log_dir, daphnes=daphnes, workers=0, migrate=False)
     cluster.env |= {"CV_RESOLUTION_STUCK_SECONDS": "3", "CV_SWEEP_SECONDS": "1"}
     cluster.start_worker("worker-1")
     cluster.start_beat()
