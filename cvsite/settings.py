@@ -245,6 +245,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# The tests' accounts (tests/conftest.py sets it): a password hashed in a millisecond instead of PBKDF2's half
+# second, which is slow on purpose and was most of the time of a test that signs three players in.
+if env_flag("CV_FAST_PASSWORD_HASHING"):
+    if PRODUCTION:
+        raise ImproperlyConfigured("CV_FAST_PASSWORD_HASHING is for tests only; production keeps PBKDF2.")
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -25,6 +25,15 @@ def django_db_modify_db_settings() -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> None:
+    """Accounts made and signed in by tests, here and in the processes they start, hash passwords fast."""
+    from django.conf import settings
+
+    os.environ["CV_FAST_PASSWORD_HASHING"] = "1"
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
 def events_checked_against_the_catalogue() -> None:
     """Every event a test appends to a campaign's log must match its declaration (game.event_catalogue)."""
     from django.conf import settings

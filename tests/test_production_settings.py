@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY"}}
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "CV_FAST_PASSWORD_HASHING"}}
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env={**clean, **env}, cwd=ROOT,
                           capture_output=True, text=True, check=False)
 
@@ -38,3 +39,13 @@ def test_production_settings_pass_the_deployment_checks() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+def test_production_refuses_the_tests_fast_password_hashing() -> None:
+    result = manage(
+        "check", CV_PRODUCTION="1", SECRET_KEY=secrets.token_urlsafe(60), ALLOWED_HOSTS="cv.example.org",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/centaurian", REDIS_URL="redis://127.0.0.1:6379/8",
+        CV_FAST_PASSWORD_HASHING="1",
+    )
+    assert result.returncode != 0
+    assert "CV_FAST_PASSWORD_HASHING is for tests only; production keeps PBKDF2." in result.stderr
