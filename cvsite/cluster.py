@@ -106,23 +106,25 @@ class Cluster:
         return children
 
     def stop(self, name: str, sig: int = signal.SIGTERM) -> None:
-        process = self.processes.pop(name)
-        if process.poll() is None:
+        self._stop([self.processes.pop(name)], sig)
+
+    def stop_all(self) -> None:
+        """Every process told to stop at once, then waited for (one after another, each could take seconds)."""
+        processes = list(self.processes.values())
+        self.processes.clear()
+        self._stop(processes, signal.SIGTERM)
+
+    @staticmethod
+    def _stop(processes: list[subprocess.Popen[bytes]], sig: int) -> None:
+        running = [process for process in processes if process.poll() is None]
+        for process in running:
             os.killpg(process.pid, sig)
+        for process in running:
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
-
-    def stop_all(self) -> None:
-        """Every process told to stop at once, then waited for (one after another, each could take seconds)."""
-        running = [process for process in self.processes.values() if process.poll() is None]
-        for process in running:
-            os.killpg(process.pid, signal.SIGTERM)
-        for name in list(self.processes):
-            self.stop(name)
-
 
 def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int = 2, workers: int = 2,
                   ports: list[int] | None = None, migrate: bool = True) -> Cluster:
