@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   const CV = window.CV;
-  const {el, http} = CV;
+  const {el} = CV;
   const box = document.getElementById("c-live-battles");
   if (!box) return;
   // Read through the page's panel reads (one at a time, a moment after what asked, drawn only when changed): a new
