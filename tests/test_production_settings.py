@@ -18,6 +18,12 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=False)
 
 
+def production() -> dict[str, str]:
+    """A complete production environment."""
+    return {"CV_PRODUCTION": "1", "SECRET_KEY": secrets.token_urlsafe(60), "ALLOWED_HOSTS": "cv.example.org",
+            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/centaurian", "REDIS_URL": "redis://127.0.0.1:6379/8"}
+
+
 def test_production_start_names_every_missing_setting() -> None:
     result = manage("check", CV_PRODUCTION="1")
     assert result.returncode != 0
@@ -32,20 +38,12 @@ def test_a_database_url_that_is_not_postgres_is_refused() -> None:
 
 
 def test_production_settings_pass_the_deployment_checks() -> None:
-    result = manage(
-        "check", "--deploy", "--fail-level", "WARNING",
-        CV_PRODUCTION="1", SECRET_KEY=secrets.token_urlsafe(60), ALLOWED_HOSTS="cv.example.org",
-        DATABASE_URL="postgres://postgres@127.0.0.1:5432/centaurian", REDIS_URL="redis://127.0.0.1:6379/8",
-    )
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **production())
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
 
 
 def test_production_refuses_the_tests_fast_password_hashing() -> None:
-    result = manage(
-        "check", CV_PRODUCTION="1", SECRET_KEY=secrets.token_urlsafe(60), ALLOWED_HOSTS="cv.example.org",
-        DATABASE_URL="postgres://postgres@127.0.0.1:5432/centaurian", REDIS_URL="redis://127.0.0.1:6379/8",
-        CV_FAST_PASSWORD_HASHING="1",
-    )
+    result = manage("check", **production(), CV_FAST_PASSWORD_HASHING="1")
     assert result.returncode != 0
     assert "CV_FAST_PASSWORD_HASHING is for tests only; production keeps PBKDF2." in result.stderr
