@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
+from tests.browser.conftest import PHONE, SCREENSHOTS, advance_unwatched, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import Client, advance_to
@@ -69,7 +69,7 @@ def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
 
     # Shipped: loaded into the courier (Expand 1), the course plotted to Vega (Explore 14, arriving in round 3's
     # Explore 2), unloaded there (round 3's Expand 1).
-    advance_to(gm, CAMPAIGN, "expand.1", 1)
+    advance_unwatched(gm, CAMPAIGN, "expand.1", 1, sol, vega)  # read again in round 4 (Sol) and 5 (Vega)
     order(sol_api, "LoadCargo", {"unit_id": 1, "rider_ids": [spy]}, "load-spy")
     advance_to(gm, CAMPAIGN, "explore.14", 2)
     order(sol_api, "PlotCourse", {"unit_id": 1, "sector_id": "1,0", "poi_id": "vega"}, "course-to-vega")
@@ -118,7 +118,7 @@ def test_a_player_sends_a_spy_the_gm_rules_and_only_the_catch_reaches_the_rival(
     expect(desk.locator("#ms-msg")).to_have_text("Ruling recorded.")
 
     # Round 5, Explore 4: the report is Sol's; Vega reads only the catch.
-    advance_to(gm, CAMPAIGN, "explore.5", 5)
+    advance_unwatched(gm, CAMPAIGN, "explore.5", 5, sol, desk)
     for page in (sol, vega):
         open_campaign(page, base, CAMPAIGN)
         expect(page.locator("[data-bind=step_label]")).to_have_text("Explore 5")

@@ -18,12 +18,12 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, SCREENSHOTS, scenario_cluster
+from tests.browser.conftest import PHONE, SCREENSHOTS, advance_unwatched, scenario_cluster
 from tests.browser.test_ground_war_page import SOL, VEGA, both_tanks
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.browser.test_trade_routes_page import open_route
-from tests.live import Client, advance_to
+from tests.live import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 CAMPAIGN = 1  # the demo campaign in a fresh database, its world replaced by the scenario
@@ -31,19 +31,9 @@ SCENARIO = Path(__file__).with_name("warfare_story.yaml")
 WAIT = 30_000  # a loaded machine: pushed updates may lag
 
 
-def unwatched(gm: Client, step: str, round_number: int, *pages: Page) -> None:
-    """Resolve to `step` with the pages closed: the story reads them afresh there, not the steps in between (a page
-    keeping up live, step by step, is test_live_loop's and test_no_undefined's), and pages reading after every step
-    only slow the worker on this 2-core machine."""
-    for page in pages:
-        page.goto("about:blank")
-    advance_to(gm, CAMPAIGN, step, round_number)
-
-
 def orders_open(gm: Client, page: Page, base: str, step: str, round_number: int, *others: Page) -> None:
-    """Resolve to `step` with the pages closed (`unwatched`) and open `page` again, its order forms those of
-    `step`."""
-    unwatched(gm, step, round_number, page, *others)
+    """Resolve to `step` with the pages closed and open `page` again, its order forms those of `step`."""
+    advance_unwatched(gm, CAMPAIGN, step, round_number, page, *others)
     open_campaign(page, base, CAMPAIGN)
     expect(page.locator(f"#legal-orders[data-pointer='{round_number}:{step}']")).to_be_attached(timeout=60_000)
 
@@ -111,7 +101,7 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     give(sol, "RaidCommerce", None, lambda form: choose(form.get_by_label("Sweep to", exact=True), "Sector 8,0"))
 
     # Exploit 8: the raid (a miss at 7,0, then 4 against 30% at Lyra) cost Vega the Cog; both sides read it.
-    unwatched(gm, "exploit.8", 1, sol, vega)
+    advance_unwatched(gm, CAMPAIGN, "exploit.8", 1, sol, vega)
     reopen(base, sol, vega)
     lost = vega.locator("#tr-history li[data-type=FreighterLost]")
     expect(lost).to_contain_text("Raiders caught the freighter Cog", timeout=60_000)
@@ -120,14 +110,14 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     expect(caught).to_contain_text("destroyed the freighter Cog")
 
     # Round 2: the fleet reached its first waypoint, one Sector from Terra: in Sol's supply grid, nothing to say.
-    unwatched(gm, "explore.3", 2, sol, vega)
+    advance_unwatched(gm, CAMPAIGN, "explore.3", 2, sol, vega)
     reopen(base, sol)
     expect(fleet.locator("[data-figure=where] dd")).to_have_text("at Sector 1,0", timeout=WAIT)
     expect(fleet.locator("[data-figure=waypoints]")).to_contain_text("Sector 2,0")
     expect(sol.locator("#sp li[data-unit='2']")).to_have_count(0)
 
     # Expand 8 finished the repair: Battered is back at 10 of 10 hit points, out of the yard.
-    unwatched(gm, "expand.9", 2, sol)
+    advance_unwatched(gm, CAMPAIGN, "expand.9", 2, sol)
     reopen(base, sol)
     expect(battered).to_contain_text("10 of 10 hit points", timeout=WAIT)
     expect(battered.locator("[data-work]")).to_have_count(0)
@@ -146,7 +136,7 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     give(sol, "Invade", "Vega II", both_tanks)
 
     # Sol occupies Vega II: Sol's, Vega's and the GM's pages show it.
-    unwatched(gm, "expand.1", 3)  # Sol's page stays open: it shows the occupation as it happens
+    advance_unwatched(gm, CAMPAIGN, "expand.1", 3)  # Sol's page stays open: it shows the occupation as it happens
     reopen(base, vega, desk)
     for page in (sol, vega, desk):
         colony = page.locator("#gw-colonies li[data-colony]", has_text="Vega II")
@@ -156,7 +146,7 @@ def test_a_fleet_carries_tanks_out_of_supply_occupies_a_colony_that_rebels_a_shi
     card.screenshot(path=str(SCREENSHOTS / "player-occupied-colony-phone.png"))
 
     # Vega II rose in Exploit 4 of round 3 and, a round later, rises again: every page reads both risings.
-    unwatched(gm, "exploit.5", 4, sol, vega, desk)
+    advance_unwatched(gm, CAMPAIGN, "exploit.5", 4, sol, vega, desk)
     reopen(base, sol, vega, desk)
     for page in (sol, vega, desk):
         risings = page.locator("#gw-battles li", has_text=f"rebellion by {VEGA}")
