@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
+from django.db.models.fields import AutoFieldMixin
 from psycopg.types.json import Jsonb
 
 BATCH = 2_000  # rows a statement where there is no COPY
@@ -33,3 +34,20 @@ def insert_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]],
             for index in json_at:
                 values[index] = Jsonb(values[index])
             copy.write_row(values)
+
+
+def insert_objects(objects: Sequence[models.Model]) -> None:
+    """Insert unsaved instances of one model as `bulk_create` would (defaults and `auto_now_add` filled in), but
+    without filling in their ids: for records nobody reads back at once (a step's battles, whose reports bound as
+    arrays cost 0.2 s of a 50,000-unit round)."""
+    if not objects:
+        return
+    model = type(objects[0])
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_create(objects, batch_size=BATCH)
+        return
+    columns = {field.column: field for field in model._meta.concrete_fields
+               if field.column is not None and not isinstance(field, AutoFieldMixin)}  # a concrete field has one
+    # The values `bulk_create` would bind (a JSON field's already adapted, with its own encoder).
+    insert_rows(model, [{column: field.get_db_prep_save(field.pre_save(instance, True), connection)
+                         for column, field in columns.items()} for instance in objects])
