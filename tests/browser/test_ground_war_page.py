@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, scenario_cluster
+from tests.browser.conftest import PHONE, advance_unwatched, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import advance_to
@@ -61,7 +61,10 @@ def test_tanks_carried_to_an_enemy_colony_invade_occupy_it_and_it_rebels_the_nex
     give(sol, "PlotCourse", None, to_vega)
 
     # Round 2, Exterminate 9: the Ark is at Vega; before ordering, Sol reads the defenders, the terrain and the odds.
-    advance_to(gm, CAMPAIGN, "exterminate.9", 2)
+    # Vega's and the GM's pages closed for the round's steps; Sol's follows them live.
+    advance_unwatched(gm, CAMPAIGN, "exterminate.9", 2, vega, desk)
+    for page in (vega, desk):
+        open_campaign(page, base, CAMPAIGN)
     card = sol.locator("#gw-colonies li[data-colony]", has_text="Vega II")
     expect(card).to_contain_text("terrain open/clear", timeout=15_000)
     expect(card).to_contain_text("the levy: 5 Militia")
@@ -85,7 +88,9 @@ def test_tanks_carried_to_an_enemy_colony_invade_occupy_it_and_it_rebels_the_nex
     assert sol.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scroll at 375 px"
 
     # A later round: Exploit 4 of round 3, Vega II rises (again); its rebel Militia cannot hurt dug-in tanks.
-    advance_to(gm, CAMPAIGN, "exploit.5", 3)
+    advance_unwatched(gm, CAMPAIGN, "exploit.5", 3, vega, desk)
+    for page in (vega, desk):
+        open_campaign(page, base, CAMPAIGN)
     for page in (sol, vega, desk):
         risings = page.locator("#gw-battles li", has_text=f"rebellion by {VEGA}")
         expect(risings).to_have_count(2, timeout=15_000)

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from cvsite.cluster import Cluster
-from tests.browser.conftest import PHONE, scenario_cluster
+from tests.browser.conftest import PHONE, advance_unwatched, scenario_cluster
 from tests.browser.test_live_loop import open_campaign, sign_in
 from tests.browser.test_order_forms import choose, give
 from tests.live import advance_to
@@ -68,7 +68,9 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
     give(vega, "AnswerTreaty", "Trade agreement (full", accept)
 
     # Exploit: the income of full trade, 10% of the partner's 100 MU of taxes, on both pages.
-    advance_to(gm, CAMPAIGN, "exploit.8", 1)
+    # Sol's page closed for the steps in between (read again after); Vega's follows them live.
+    advance_unwatched(gm, CAMPAIGN, "exploit.8", 1, sol)
+    open_campaign(sol, base, CAMPAIGN)
     expect(sol.locator("#dp-counterparts li[data-civ]")).to_have_attribute("data-stance", "peace")
     expect(sol.locator("#dp-income")).to_have_text("Trade income in the last Exploit: 10 MU")
     expect(sol.locator("#dp-counterparts .dp-trade")).to_contain_text("you gained 10 MU, they 10 MU")
@@ -76,7 +78,8 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
     assert sol.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scroll at 375 px"
 
     # Round 2, Explore 9: Vega breaks the trade agreement; Sol, Vega and the GM read it.
-    advance_to(gm, CAMPAIGN, "explore.9", 2)
+    advance_unwatched(gm, CAMPAIGN, "explore.9", 2, sol, vega)
+    open_campaign(vega, base, CAMPAIGN)
     expect(vega.locator("#legal-orders[data-pointer='2:explore.9']")).to_be_attached(timeout=15_000)
 
     def break_trade(form: Locator) -> None:
@@ -85,6 +88,7 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
 
     give(vega, "BreakTreaty", None, break_trade)
     advance_to(gm, CAMPAIGN, "explore.10", 2)
+    open_campaign(sol, base, CAMPAIGN)
     desk = browser.new_context().new_page()
     sign_in(desk, base, "gm")
     open_campaign(desk, base, CAMPAIGN)
@@ -109,14 +113,18 @@ def test_two_players_agree_peace_and_trade_see_the_income_and_both_read_the_brok
     expect(sol.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: reached")
     expect(vega.locator("#dp-social [data-victory=economic]")).to_have_text("Economic victory: 51 more to go")
     # The Council of round 2 (Exploit 1): Vega bids 15 MU through the order form and is elected Governor.
-    advance_to(gm, CAMPAIGN, "exploit.1", 2)
+    advance_unwatched(gm, CAMPAIGN, "exploit.1", 2, sol, desk)
+    for page in (sol, desk):
+        open_campaign(page, base, CAMPAIGN)
     expect(vega.locator("#legal-orders[data-pointer='2:exploit.1']")).to_be_attached(timeout=15_000)
     give(vega, "CouncilBid", None, lambda form: form.get_by_label("MU to bid", exact=True).fill("15"))
     advance_to(gm, CAMPAIGN, "exploit.2", 2)
     for page in (sol, vega, desk):
         expect(page.locator("#dp-governor")).to_contain_text("Planetary Governor:", timeout=15_000)
         expect(page.locator("#dp-tallies li").first).to_contain_text("15 MU bid")
-    advance_to(gm, CAMPAIGN, "exploit.9", 2)
+    advance_unwatched(gm, CAMPAIGN, "exploit.9", 2, sol, desk)
+    for page in (sol, desk):
+        open_campaign(page, base, CAMPAIGN)
     # Advanced by hand: the campaign ends instead of opening the next step (advance() waits for that).
     status, body = gm.request("POST", f"/api/campaigns/{CAMPAIGN}/advance/", {"round": 2, "step": "exploit.9"})
     assert status == 202, body
