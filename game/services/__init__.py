@@ -37,7 +37,7 @@ from game.engine.scenario import (
 )
 from game.engine.step_input import StepInput
 from game.engine.victory import VictoryConditions, VictoryResult, check_victory, declared_end, score_of
-from game.engine.visibility import civ_figures
+from game.engine.visibility import civ_figures, figures_by_civ
 from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.event_catalogue import describe, in_chronicle
@@ -701,9 +701,9 @@ def stuck_resolutions_requeue(older_than_seconds: int) -> list[int]:
 
 def figures_record(campaign: Campaign, world: World) -> None:
     """Each civilization's figures in `world` as the campaign's round starts, for its charts (kept per round)."""
-    for civ_id in world.civs:
+    for civ_id, figures in figures_by_civ(world).items():
         CivFigures.objects.update_or_create(civilization_id=civ_id, round=campaign.round,
-                                            defaults={"figures": civ_figures(world, civ_id)})
+                                            defaults={"figures": figures})
 
 
 # --- notes, "since you were away", standings ---------------------------------------------------------------------
