@@ -50,24 +50,18 @@ def append_events(
     every open socket re-checks its viewer before it forwards anything published from then on.
     `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`)."""
     check_appended(events)
-    rows = [
-        Event(
-            campaign=campaign,
-            seq=campaign.last_seq + offset,
-            type=event.type,
-            payload=event.payload,
-            visibility=event.visibility.value,
-            civilization_id=event.civ_id,
-            actor_id=actor.pk if actor is not None and actor.is_authenticated else None,
-            round=campaign.round,
-            step_index=campaign.step_index,
-        )
+    actor_id = actor.pk if actor is not None and actor.is_authenticated else None
+    values = [
+        {"seq": campaign.last_seq + offset, "type": event.type, "payload": event.payload,
+         "visibility": event.visibility.value, "civilization_id": event.civ_id, "actor_id": actor_id,
+         "round": campaign.round, "step_index": campaign.step_index}
         for offset, event in enumerate(events, start=1)
     ]
-    if len(rows) < MANY_EVENTS:
+    if len(values) < MANY_EVENTS:
+        rows = [Event(campaign=campaign, **row) for row in values]
         Event.objects.bulk_create(rows)
     else:
-        _copy_in(campaign, rows)
+        rows = _copy_in(campaign, values)
     witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
                  if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
     if witnessed:
@@ -98,18 +92,18 @@ def append_events(
 MANY_EVENTS = 200
 
 
-def _copy_in(campaign: Campaign, rows: list[Event]) -> None:
-    """Store `rows` as `bulk_create` would, ids and creation time filled in."""
+def _copy_in(campaign: Campaign, values: list[dict[str, Any]]) -> list[Event]:
+    """Store the events' column `values` as `bulk_create` would, and return their rows as the database holds them
+    (ids and creation time filled in). The rows are built as a query builds what it reads (`from_db`): a model's
+    keyword `__init__` cost 0.1 s of a 50,000-unit round's 13,500 events."""
     created_at = timezone.now()
-    fields = ("campaign_id", "seq", "type", "payload", "visibility", "civilization_id", "actor_id", "round",
-              "step_index", "undone", "created_at")
-    for row in rows:
-        row.created_at = created_at
-    insert_rows(Event, [{name: getattr(row, name) for name in fields} for row in rows], json_columns=("payload",))
-    ids = dict(Event.objects.filter(campaign=campaign, seq__gte=rows[0].seq, seq__lte=rows[-1].seq).values_list(
-        "seq", "pk"))
-    for row in rows:
-        row.pk = ids[row.seq]
+    columns = [{"campaign_id": campaign.pk, **row, "undone": False, "created_at": created_at} for row in values]
+    insert_rows(Event, columns, json_columns=("payload",))
+    ids = dict(Event.objects.filter(campaign=campaign, seq__gte=columns[0]["seq"],
+                                    seq__lte=columns[-1]["seq"]).values_list("seq", "pk"))
+    names = [field.attname for field in Event._meta.concrete_fields]
+    return [Event.from_db(Event.objects.db, names, [ids[row["seq"]] if name == "id" else row[name] for name in names])
+            for row in columns]
 
 
 @dataclass
