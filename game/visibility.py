@@ -11,8 +11,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from combat.models import Battle
 from game.engine.events import Event as EngineEvent
@@ -54,14 +55,17 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Vi
     campaign's existence is not revealed to strangers."""
     membership = None
     if user.is_authenticated:
+        # Who holds the member's seat, in the same query (every request asks who its viewer is).
+        holder = active_delegations(campaign).filter(civilization_id=OuterRef("civilization__pk")).order_by("-pk")
         membership = (
-            Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization").first()
+            Membership.objects.filter(campaign=campaign, user_id=user.pk).select_related("civilization")
+            .annotate(seat_held_by=Subquery(holder.values(f"delegate__{get_user_model().USERNAME_FIELD}")[:1]))
+            .first()
         )
     if membership is not None and membership.role != Role.SPECTATOR:
         civ = getattr(membership, "civilization", None)
-        held = active_delegation(campaign, civ.pk) if civ else None
         return Viewer(membership.role, civ.pk if civ else None, user.pk,
-                      seat_held_by=held.delegate.get_username() if held else None)
+                      seat_held_by=membership.seat_held_by if civ else None)
     if user.is_authenticated:
         seat = active_delegations(campaign).filter(delegate_id=user.pk).first()
         if seat is not None:  # a delegate (a spectator member, a bot) plays the seat as its player would
