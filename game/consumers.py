@@ -81,6 +81,18 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if text is not None:
             await self.send(text_data=text)
 
+    async def campaign_access(self, message: dict[str, Any]) -> None:
+        """Who may see the campaign changed with a push that went to other kinds of viewer than this socket's: a
+        viewer who is now of another kind (a spectator handed a seat) gets that push as their new kind reads it."""
+        if message["access_seq"] <= self.access_seq:
+            return  # the push itself reached this socket, which re-checked then
+        before = self.viewer and visibility.reading_key(self.viewer)
+        if not await self._recheck() or self.viewer is None or visibility.reading_key(self.viewer) == before:
+            return
+        text = await _frame(self.viewer, self.campaign_id, message)
+        if text is not None:
+            await self.send(text_data=text)
+
     async def campaign_odds(self, message: dict[str, Any]) -> None:
         if self.viewer is not None and visibility.odds_readable(self.viewer, message["user_id"]):
             await self.send_json({"type": "odds", "odds": message["odds"]})

@@ -19,7 +19,7 @@ logger = logging.getLogger(__name__)
 
 
 def campaign_group(campaign_id: int) -> str:
-    """Every socket of the campaign: live battles and odds."""
+    """Every socket of the campaign: live battles, odds, changes of who may see it."""
     return f"campaign-{campaign_id}"
 
 
@@ -91,8 +91,10 @@ def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq:
     here (where the step was resolved, its world at hand) rather than once per socket; a kind with nothing to
     read gets nothing. A consumer forwards the frame after re-checking who its viewer is if who may see the
     campaign changed since (`access_seq` grew); one whose viewer turned out to be of another kind cuts its own
-    from the log (`first_seq` to `last_seq`). `committed_at` (this runs on commit) tells a page, or a benchmark,
-    how long a push took."""
+    from the log (`first_seq` to `last_seq`). A push whose events changed who may see the campaign also tells
+    every socket so (`campaign.access`), as a viewer's kind may have changed with them (a spectator handed a seat
+    reads as that civilization's player from then on). `committed_at` (this runs on commit) tells a page, or a
+    benchmark, how long a push took."""
     committed_at = time.time()
     batches = [messages[start:start + EVENTS_PER_MESSAGE] for start in range(0, len(messages), EVENTS_PER_MESSAGE)]
     if _cut_frames is None:
@@ -102,6 +104,10 @@ def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq:
             "type": "campaign.events", "access_seq": access_seq, "committed_at": committed_at,
             "first_seq": batch[0]["seq"], "last_seq": batch[-1]["seq"], "reading_key": key, "text": text,
         }) for key, text in frames.items() if text is not None])
+    if messages and messages[0]["seq"] <= access_seq <= messages[-1]["seq"]:
+        _group_send(campaign_group(campaign_id), {
+            "type": "campaign.access", "access_seq": access_seq, "committed_at": committed_at,
+            "first_seq": messages[0]["seq"], "last_seq": messages[-1]["seq"]})
 
 
 def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list[int], public: bool) -> None:

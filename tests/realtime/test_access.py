@@ -109,3 +109,20 @@ def test_a_socket_reads_as_the_new_role_when_a_spectator_joins_and_when_the_play
     # no longer reach them.
     assert {"type": "viewer", "viewer": {"role": "spectator", "civ_id": None}} in after
     assert [event["type"] for frame in after for event in frame_events(frame)] == ["GmRuling"]
+
+
+def test_a_spectator_handed_a_seat_reads_as_its_player_at_once_without_waiting_for_a_public_event(
+    cluster_factory: Callable[..., Cluster],
+) -> None:
+    cluster, base, gm, campaign_id = demo(cluster_factory)
+    cluster.manage("shell", "-c", "from django.contrib.auth import get_user_model; from game.models import Membership; "
+                                  "friend = get_user_model().objects.create_user('friend', password='centauri-demo'); "
+                                  f"Membership.objects.create(campaign_id={campaign_id}, user=friend, role='spectator')")
+    friend, player = Client(base).login("friend"), Client(base).login("player1")
+    civ_id = player.get(f"/api/campaigns/{campaign_id}/")["viewer"]["civ_id"]
+    with friend.websocket(campaign_id) as socket:
+        post(player, f"/api/campaigns/{campaign_id}/seats/delegate/",
+             {"delegate_user_id": member_id(gm, campaign_id, "friend"), "reason": "On holiday"})
+        # The hand-over is the civilization's news only: it reaches the friend's socket as its new player.
+        handed = frames_until(socket, "SeatHandedOver")
+    assert {"type": "viewer", "viewer": {"role": "player", "civ_id": civ_id}} in handed
