@@ -145,6 +145,12 @@ def test_a_player_plans_an_absence_and_a_member_without_a_civilization_plays_the
     base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
     advance_to(Client(base).login("gm"), CAMPAIGN, "explore.14")
 
+    # The friend follows the campaign as a spectator until the seat is theirs.
+    friend = browser.new_page()
+    sign_in(friend, base, "friend")
+    open_campaign(friend, base, CAMPAIGN)
+    expect(friend.get_by_text("You are a spectator.")).to_be_visible()
+
     player = browser.new_context(**PHONE).new_page()
     sign_in(player, base, "player1")
     open_campaign(player, base, CAMPAIGN)
@@ -164,11 +170,9 @@ def test_a_player_plans_an_absence_and_a_member_without_a_civilization_plays_the
     expect(player.locator("#dl-my-seats")).to_contain_text("friend plays your seat, round 1 — On holiday")
     expect(player.locator("form[data-kind=PlotCourse] button[type=submit]")).to_be_disabled()
 
-    # The friend plays the Terrans' seat as its player would: their page is the Terrans' player page.
-    friend = browser.new_page()
-    sign_in(friend, base, "friend")
-    open_campaign(friend, base, CAMPAIGN)
-    expect(friend.get_by_text("You are a player.")).to_be_visible()
+    # The friend plays the Terrans' seat as its player would: their open page turns into the Terrans' player page.
+    expect(friend.get_by_text("You are a player.")).to_be_visible(timeout=15_000)
+    expect(friend.locator("body[data-live=yes]")).to_be_attached(timeout=10_000)
     expect(friend.locator("#dl-my-seats")).to_contain_text("You play this civilization's seat for its player, round 1")
     expect(friend.locator("#dl-absence")).to_be_hidden()
     course = friend.locator("form[data-kind=PlotCourse]")

@@ -126,6 +126,13 @@
     render();
   }
 
+  // Who the viewer is changed while the page was open (a spectator handed a seat plays it; a player removed from
+  // the campaign follows it as a guest): another role or civilization reads another page.
+  CV.on("viewer", ({viewer}) => {
+    const was = CV.state.viewer;
+    if (viewer.role !== was.role || viewer.civ_id !== was.civ_id) location.reload();
+  });
+
   let refreshTimer = null;
   function refreshSoon() {
     clearTimeout(refreshTimer);
