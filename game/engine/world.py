@@ -448,19 +448,6 @@ class World:
         return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
 
     @cached_property
-    def _units_by_civ(self) -> dict[int, list[Unit]]:
-        """Civ id -> its units, in the world's order, built once per (frozen) world: checking the orders of every
-        civilization does not scan every unit for each (16 skirmish orders over 50,000 units: 0.1 s a round)."""
-        owned: dict[int, list[Unit]] = {}
-        for unit in self.units.values():
-            owned.setdefault(unit.civ_id, []).append(unit)
-        return owned
-
-    def units_of(self, civ_id: int) -> list[Unit]:
-        """The civilization's units (every state), in the world's order."""
-        return list(self._units_by_civ.get(civ_id, ()))
-
-    @cached_property
     def _riders(self) -> dict[int, list[Unit]]:
         """Carrier id -> the units riding in its hold, built once per (frozen) world: checking many cargo orders
         does not scan every unit each time."""

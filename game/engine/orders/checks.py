@@ -35,7 +35,7 @@ from game.engine.yards import crash_price
 
 
 def owned_units(world: World, civ_id: int) -> list[Unit]:
-    return world.units_of(civ_id)
+    return [u for u in world.units.values() if u.civ_id == civ_id]
 
 
 def own_unit(order: OrderCommand, world: World, name: str = "unit_id") -> Unit:
