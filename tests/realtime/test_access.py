@@ -115,9 +115,11 @@ def test_a_spectator_handed_a_seat_reads_as_its_player_at_once_without_waiting_f
     cluster_factory: Callable[..., Cluster],
 ) -> None:
     cluster, base, gm, campaign_id = demo(cluster_factory)
-    cluster.manage("shell", "-c", "from django.contrib.auth import get_user_model; from game.models import Membership; "
+    cluster.manage("shell", "-c", "from django.contrib.auth import get_user_model; "
+                                  "from game.models import Membership; "
                                   "friend = get_user_model().objects.create_user('friend', password='centauri-demo'); "
-                                  f"Membership.objects.create(campaign_id={campaign_id}, user=friend, role='spectator')")
+                                  f"Membership.objects.create(campaign_id={campaign_id}, user=friend, "
+                                  "role='spectator')")
     friend, player = Client(base).login("friend"), Client(base).login("player1")
     civ_id = player.get(f"/api/campaigns/{campaign_id}/")["viewer"]["civ_id"]
     with friend.websocket(campaign_id) as socket:
