@@ -12,15 +12,14 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game import selectors, visibility
 from game.errors import NotFound
-from game.realtime import campaign_group, readers_group
+from game.realtime import campaign_group
 
 # The socket's viewer may not see the campaign (any more): it is private, or they were removed from it.
 CLOSE_NOT_ALLOWED = 4403
 
-# The frames this process cut for pushed batches that reached a socket whose viewer turned out (on a re-check) to be
-# of another kind than the batch was cut for, by (campaign, first and last number, reading key): every socket of
-# the same kind forwards the text the first one asked for (the others wait for it), so a batch is filtered and
-# described once per kind of viewer, not once per socket.
+# The frames this process cut for pushed batches its publisher did not cut for the viewer's kind, by (campaign,
+# first and last number, reading key): every socket of the same kind forwards the text the first one asked for (the
+# others wait for it), so a batch is filtered and described once per kind of viewer, not once per socket.
 _FRAMES: OrderedDict[tuple[int, int, int, str], asyncio.Future[str | None]] = OrderedDict()
 FRAMES_KEPT = 256
 
@@ -56,13 +55,11 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         await self.channel_layer.group_add(campaign_group(self.campaign_id), self.channel_name)
-        await self._join_readers()
         await self.accept()
         await self.send_json({"type": "hello", "viewer": self._viewer_json()})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
-        await self._leave_readers()
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
@@ -72,24 +69,14 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if self.viewer is None:
             return
-        # Cut where it was published for the kind of viewer the socket was; one that is another kind now (the
-        # re-check above) cuts its own, once per process.
-        if message["reading_key"] == visibility.reading_key(self.viewer):
-            text = message["text"]
+        key = visibility.reading_key(self.viewer)
+        # Cut where it was published; a kind of viewer it had not heard of (a civilization that joined since) is
+        # cut here, once per process.
+        if key in message["frames"]:
+            index = message["frames"][key]
+            text = None if index is None else message["texts"][index]
         else:
             text = await _frame(self.viewer, self.campaign_id, message)
-        if text is not None:
-            await self.send(text_data=text)
-
-    async def campaign_access(self, message: dict[str, Any]) -> None:
-        """Who may see the campaign changed with a push that went to other kinds of viewer than this socket's: a
-        viewer who is now of another kind (a spectator handed a seat) gets that push as their new kind reads it."""
-        if message["access_seq"] <= self.access_seq:
-            return  # the push itself reached this socket, which re-checked then
-        before = self.viewer and visibility.reading_key(self.viewer)
-        if not await self._recheck() or self.viewer is None or visibility.reading_key(self.viewer) == before:
-            return
-        text = await _frame(self.viewer, self.campaign_id, message)
         if text is not None:
             await self.send(text_data=text)
 
@@ -119,28 +106,13 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         before = self.viewer
         if await self._check_viewer():
             if self.viewer != before:
-                await self._leave_readers(before)
-                await self._join_readers()
                 await self.send_json({"type": "viewer", "viewer": self._viewer_json()})
             return True
         await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
-        await self._leave_readers(before)
         await self.send_json({"type": "access", "allowed": False,
                               "reason": "You can no longer see this campaign."})
         await self.close(code=CLOSE_NOT_ALLOWED)
         return False
-
-    async def _join_readers(self) -> None:
-        if self.viewer is not None:
-            await self.channel_layer.group_add(
-                readers_group(self.campaign_id, visibility.reading_key(self.viewer)), self.channel_name)
-
-    async def _leave_readers(self, viewer: visibility.Viewer | None = None) -> None:
-        """Leave the group of the kind of viewer the socket was (`viewer`, by default the current one)."""
-        viewer = viewer or self.viewer
-        if viewer is not None:
-            await self.channel_layer.group_discard(
-                readers_group(self.campaign_id, visibility.reading_key(viewer)), self.channel_name)
 
     def _viewer_json(self) -> dict[str, Any]:
         return self.viewer.as_json() if self.viewer else {"role": None, "civ_id": None}

@@ -8,8 +8,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine
-from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -19,43 +18,27 @@ logger = logging.getLogger(__name__)
 
 
 def campaign_group(campaign_id: int) -> str:
-    """Every socket of the campaign: live battles, odds, changes of who may see it."""
     return f"campaign-{campaign_id}"
 
 
-def readers_group(campaign_id: int, reading_key: str) -> str:
-    """The sockets of one kind of viewer (`game.visibility.reading_key`): pushed events go to each kind its own
-    frame, so a socket's copy of a push is its frame alone, not every kind's (the channel layer copies a group
-    message once per socket: with five kinds, five times the bytes through Redis)."""
-    return f"campaign-{campaign_id}-{reading_key}"
-
-
-def _group_send(group: str, message: dict[str, Any]) -> None:
-    _group_sends([(group, message)])
-
-
-def _group_sends(sends: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send each message to its group, all at once (one wait for Redis, not one per group)."""
+def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
-    if layer is None or not sends:
+    if layer is None:
         return
-
-    async def send_all() -> None:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
     # The in-memory layer (the embedded default) lives on Daphne's loop: only `async_to_sync` reaches it.
-    send = async_to_sync(send_all) if isinstance(layer, InMemoryChannelLayer) else partial(_run_on_own_loop, send_all)
+    send = async_to_sync(layer.group_send) if isinstance(layer, InMemoryChannelLayer) else _send_on_own_loop
     try:
-        send()
+        send(campaign_group(campaign_id), message)
     except ConnectionError:
         # After a Redis restart the first send meets a stale pooled connection; one retry gets a fresh one.
-        send()
+        send(campaign_group(campaign_id), message)
 
 
 _loop: tuple[int, asyncio.AbstractEventLoop] | None = None
 _loop_lock = threading.Lock()
 
 
-def _run_on_own_loop(sending: Callable[[], Coroutine[Any, Any, None]]) -> None:
+def _send_on_own_loop(group: str, message: dict[str, Any]) -> None:
     """Send on this process's own event loop, kept running in a thread, so the layer's Redis connections stay open
     from one push to the next: from a worker, `async_to_sync` opened a loop and a connection for every push (13 to
     20 ms a send on the 2-core machine, 1 to 2 once warm). One loop per process: a forked worker starts its own."""
@@ -66,7 +49,7 @@ def _run_on_own_loop(sending: Callable[[], Coroutine[Any, Any, None]]) -> None:
             threading.Thread(target=loop.run_forever, name="channel-layer-sends", daemon=True).start()
             _loop = (os.getpid(), loop)
         loop = _loop[1]
-    asyncio.run_coroutine_threadsafe(sending(), loop).result()
+    asyncio.run_coroutine_threadsafe(get_channel_layer().group_send(group, message), loop).result()
 
 
 # Events per channel-layer message: a step's events travel together (one Redis round trip, not hundreds), in
@@ -87,34 +70,30 @@ def cut_frames_with(cutter: FrameCutter) -> None:
 
 
 def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq: int) -> None:
-    """Push stored events to each kind of viewer's sockets (`readers_group`), as the frame that kind gets, cut once
-    here (where the step was resolved, its world at hand) rather than once per socket; a kind with nothing to
-    read gets nothing. A consumer forwards the frame after re-checking who its viewer is if who may see the
-    campaign changed since (`access_seq` grew); one whose viewer turned out to be of another kind cuts its own
-    from the log (`first_seq` to `last_seq`). A push whose events changed who may see the campaign also tells
-    every socket so (`campaign.access`), as a viewer's kind may have changed with them (a spectator handed a seat
-    reads as that civilization's player from then on). `committed_at` (this runs on commit) tells a page, or a
-    benchmark, how long a push took."""
+    """Push stored events to every consumer of the campaign, with the frame each kind of viewer gets, cut once
+    here (where the step was resolved, its world at hand) rather than once per socket; a consumer forwards its
+    viewer's frame, after re-checking who its viewer is if who may see the campaign changed since (`access_seq`
+    grew); a kind it did not cut for is cut by the consumers from the log (`first_seq` to `last_seq`).
+    `committed_at` (this runs on commit) tells a page, or a benchmark, how long a push took."""
     committed_at = time.time()
     batches = [messages[start:start + EVENTS_PER_MESSAGE] for start in range(0, len(messages), EVENTS_PER_MESSAGE)]
-    if _cut_frames is None:
-        raise RuntimeError("No frame cutter registered: game.apps registers it when Django starts.")
-    for batch, frames in zip(batches, _cut_frames(campaign_id, batches, committed_at), strict=True):
-        _group_sends([(readers_group(campaign_id, key), {
+    cut = _cut_frames(campaign_id, batches, committed_at) if _cut_frames is not None else [{} for _ in batches]
+    for batch, frames in zip(batches, cut, strict=True):
+        # Each distinct text once (what is public reads the same for every civilization's players and guests),
+        # so every socket's copy of the message stays near the size of its own frame.
+        texts = list(dict.fromkeys(text for text in frames.values() if text is not None))
+        _group_send(campaign_id, {
             "type": "campaign.events", "access_seq": access_seq, "committed_at": committed_at,
-            "first_seq": batch[0]["seq"], "last_seq": batch[-1]["seq"], "reading_key": key, "text": text,
-        }) for key, text in frames.items() if text is not None])
-    if messages and messages[0]["seq"] <= access_seq <= messages[-1]["seq"]:
-        _group_send(campaign_group(campaign_id), {
-            "type": "campaign.access", "access_seq": access_seq, "committed_at": committed_at,
-            "first_seq": messages[0]["seq"], "last_seq": messages[-1]["seq"]})
+            "first_seq": batch[0]["seq"], "last_seq": batch[-1]["seq"], "texts": texts,
+            "frames": {key: None if text is None else texts.index(text) for key, text in frames.items()},
+        })
 
 
 def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list[int], public: bool) -> None:
     """A live battle changed: its pages refetch it (as their viewer may see it). Only the battle's sides, the GM and,
     once it may be watched, everyone else are told (`civ_ids`, `public`); the push holds nothing hidden."""
     try:
-        _group_send(campaign_group(campaign_id), {"type": "campaign.battle", "battle_id": battle_id, "version": version,
+        _group_send(campaign_id, {"type": "campaign.battle", "battle_id": battle_id, "version": version,
                                   "civ_ids": civ_ids, "public": public})
     except Exception:  # a page that misses a push refetches on its clock and on reconnecting
         logger.warning("Could not push battle %s of campaign %s", battle_id, campaign_id, exc_info=True)
@@ -123,6 +102,6 @@ def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list
 def publish_odds(campaign_id: int, user_id: int, odds: dict[str, Any]) -> None:
     """An odds simulation's progress or result, for the consumer of the person who asked (not part of the record)."""
     try:
-        _group_send(campaign_group(campaign_id), {"type": "campaign.odds", "user_id": user_id, "odds": odds})
+        _group_send(campaign_id, {"type": "campaign.odds", "user_id": user_id, "odds": odds})
     except Exception:  # progress is cosmetic; the result is stored and read by GET
         logger.warning("Could not push odds for campaign %s", campaign_id, exc_info=True)
