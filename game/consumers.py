@@ -44,10 +44,24 @@ async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str,
     return await cut
 
 
+# The channel layer's messages a consumer forwards (`CampaignConsumer.dispatch`).
+PUSHES = {"campaign.events": "campaign_events", "campaign.odds": "campaign_odds", "campaign.battle": "campaign_battle"}
+
+
 class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     viewer: visibility.Viewer | None = None
     # The campaign's `access_seq` the viewer was computed at: a push stamped later re-checks it first.
     access_seq = 0
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels closes stale database connections in its sync thread before every message a consumer handles:
+        for a push, a thread hop per socket, the largest part of forwarding it to 500 sockets. These handlers reach
+        the database only through `database_sync_to_async`, which closes them itself, so a push skips it."""
+        handler = PUSHES.get(message["type"])
+        if handler is None:
+            await super().dispatch(message)
+        else:
+            await getattr(self, handler)(message)
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
