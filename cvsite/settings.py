@@ -92,7 +92,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise's static files, async under Daphne (its own middleware is sync only: cvsite.static_files).
+    "cvsite.static_files.StaticFilesMiddleware",
     # Pages' JSON compressed on the way out (a 5,000-unit view/ shrinks about twentyfold; issue 19); after
     # WhiteNoise, which serves its own compressed static files. Django's GZip pads each answer against BREACH.
     "django.middleware.gzip.GZipMiddleware",
