@@ -37,7 +37,7 @@ from game.engine.scenario import (
 )
 from game.engine.step_input import StepInput
 from game.engine.victory import VictoryConditions, VictoryResult, check_victory, declared_end, score_of
-from game.engine.visibility import civ_figures, figures_by_civ
+from game.engine.visibility import figures_by_civ
 from game.engine.world import World, world_to_dict
 from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.event_catalogue import describe, in_chronicle
@@ -757,8 +757,9 @@ def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> 
         world = state_io.load_world(campaign)
         names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
         rows = []
+        figures_now = figures_by_civ(world)
         for civ_id in sorted(world.civs):
-            known = {**civ_figures(world, civ_id), "score": score_of(world, civ_id).total}
+            known = {**figures_now[civ_id], "score": score_of(world, civ_id).total}
             rows.append({"civ_id": civ_id, "name": names.get(civ_id, world.civs[civ_id].name),
                          **{f: known[f] for f in figures}})
         (row,) = append_events(campaign, [engine_events.Event(
