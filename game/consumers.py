@@ -7,6 +7,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -45,7 +46,7 @@ async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str,
 
 
 # The channel layer's messages a consumer forwards (`CampaignConsumer.dispatch`).
-PUSHES = {"campaign.events": "campaign_events", "campaign.odds": "campaign_odds", "campaign.battle": "campaign_battle"}
+PUSHES = frozenset({"campaign.events", "campaign.odds", "campaign.battle"})
 
 
 class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -57,11 +58,10 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Channels closes stale database connections in its sync thread before every message a consumer handles:
         for a push, a thread hop per socket, the largest part of forwarding it to 500 sockets. These handlers reach
         the database only through `database_sync_to_async`, which closes them itself, so a push skips it."""
-        handler = PUSHES.get(message["type"])
-        if handler is None:
-            await super().dispatch(message)
+        if message["type"] in PUSHES:
+            await getattr(self, get_handler_name(message))(message)
         else:
-            await getattr(self, handler)(message)
+            await super().dispatch(message)
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
