@@ -22,6 +22,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any, Protocol, Union, get_args, get_origin
 
 from game.engine.events import Event, Visibility
@@ -110,8 +111,21 @@ _CLAUSE = re.compile(r"\[([^\[\]]*)\]")
 _FORMATTER = string.Formatter()
 
 
+@cache
+def _pieces(template: str) -> tuple[str, ...]:
+    """Splitting on the clause pattern (one group) alternates text outside clauses and each clause's text."""
+    return tuple(_CLAUSE.split(template))
+
+
+@cache
+def _parts(text: str) -> tuple[tuple[str, str | None, str], ...]:
+    """`text` as (literal, field name, format spec) parts. Templates are parsed once each, not once for every
+    event described (a large round describes tens of thousands)."""
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in _FORMATTER.parse(text))
+
+
 def _fields(text: str) -> list[tuple[str, str]]:
-    return [(name, spec or "") for _, name, spec, _ in _FORMATTER.parse(text) if name is not None]
+    return [(name, spec) for _, name, spec in _parts(text) if name is not None]
 
 
 @dataclass(frozen=True)
@@ -253,19 +267,18 @@ class Catalogue:
 
         def render(text: str) -> str | None:
             out = []
-            for literal, name, spec, _ in _FORMATTER.parse(text):
+            for literal, name, spec in _parts(text):
                 out.append(literal)
                 if name is None:
                     continue
                 value = payload.get(name)
                 if _absent(value):
                     return None
-                out.append(_render_value(value, spec or "", names))
+                out.append(_render_value(value, spec, names))
             return "".join(out)
 
-        # Splitting on the clause pattern (one group) alternates text outside clauses and each clause's text.
         parts: list[str] = []
-        for index, piece in enumerate(_CLAUSE.split(declared.template)):
+        for index, piece in enumerate(_pieces(declared.template)):
             rendered = render(piece)
             if index % 2:
                 parts.append(rendered or "")
