@@ -149,14 +149,16 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
     colonies_by_sector: dict[str, list[int]] = {}
     for colony in world.colonies.values():
         colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
-    # What each Sector shows: (signature less cloak, unit id, owner, cloak) of the units present in it.
-    showing = {
-        sector: [
-            (world.design_of(u).stats.signature - world.design_of(u).specials.cloak, u.unit_id, u.civ_id,
-             world.design_of(u).specials.cloak) for u in units
-        ]
-        for sector, units in index.items()
-    }
+    # What each Sector shows: its units by (signature less cloak, cloak), then by owner. A sensor reading decides
+    # for a whole group at once: a Sector of a large empire holds hundreds of units of a few designs.
+    showing: dict[str, dict[tuple[int, int], dict[int, list[int]]]] = {}
+    for sector, units in index.items():
+        groups = showing[sector] = {}
+        for unit in units:
+            design = world.design_of(unit)
+            cloak = design.specials.cloak
+            owners = groups.setdefault((design.stats.signature - cloak, cloak), {})
+            owners.setdefault(unit.civ_id, []).append(unit.unit_id)
     brightest = max(
         [
             rulings.COLONY_SIGNATURE,
@@ -183,16 +185,15 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
         seen_colonies: set[int] = set()
         best_at: dict[str, int] = {}
         for sensors, field in fields:
-            for sector, shown in showing.items():
+            for sector, groups in showing.items():
                 distance = field.get(coords[sector], -1)
-                if distance >= 0:
-                    seen_units.update(
-                        unit_id
-                        for visible, unit_id, owner, cloak in shown
-                        if owner != civ_id
-                        and distance <= rulings.lrs_range(sensors, visible)
-                        and survey.sees_through(world, sensors, cloak)
-                    )
+                if distance < 0:
+                    continue
+                for (visible, cloak), owners in groups.items():
+                    if distance <= rulings.lrs_range(sensors, visible) and survey.sees_through(world, sensors, cloak):
+                        for owner, unit_ids in owners.items():
+                            if owner != civ_id:
+                                seen_units.update(unit_ids)
             for sector, colony_ids in colonies_by_sector.items():
                 if 0 <= field.get(coords[sector], -1) <= rulings.lrs_range(sensors, rulings.COLONY_SIGNATURE):
                     seen_colonies.update(c for c in colony_ids if world.colonies[c].civ_id != civ_id)
