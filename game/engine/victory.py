@@ -14,6 +14,7 @@ A civilization's score is what it holds and makes when the round ends:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -141,9 +142,10 @@ def output_of(world: World, civ_id: int) -> int:
     return taxes + ore
 
 
-def units_in_service(world: World, civ_id: int) -> int:
-    return sum(1 for u in world.units.values()
-               if u.civ_id == civ_id and u.state not in (UnitState.UNDER_CONSTRUCTION, UnitState.DESTROYED))
+def units_in_service(world: World) -> Counter[int]:
+    """Civ id -> its units in service, counted in one pass over the units for every civilization."""
+    return Counter(u.civ_id for u in world.units.values()
+                   if u.state not in (UnitState.UNDER_CONSTRUCTION, UnitState.DESTROYED))
 
 
 def technology_of(world: World, civ_id: int) -> int:
@@ -151,14 +153,17 @@ def technology_of(world: World, civ_id: int) -> int:
     return 0
 
 
-def score_of(world: World, civ_id: int) -> Score:
-    return Score(civ_id, world.civs[civ_id].name, colonies_held(world, civ_id), output_of(world, civ_id),
-                 units_in_service(world, civ_id), technology_of(world, civ_id))
+def score_of(world: World, civ_id: int, in_service: Mapping[int, int] | None = None) -> Score:
+    """`in_service`: `units_in_service(world)`, when the caller scores every civilization."""
+    units = (units_in_service(world) if in_service is None else in_service).get(civ_id, 0)
+    return Score(civ_id, world.civs[civ_id].name, colonies_held(world, civ_id), output_of(world, civ_id), units,
+                 technology_of(world, civ_id))
 
 
 def standings(world: World) -> tuple[Score, ...]:
     """Every civilization's score, best first (equal scores by name, then id, so the order never wavers)."""
-    return tuple(sorted((score_of(world, civ_id) for civ_id in world.civs),
+    in_service = units_in_service(world)
+    return tuple(sorted((score_of(world, civ_id, in_service) for civ_id in world.civs),
                         key=lambda s: (-s.total, s.name, s.civ_id)))
 
 
