@@ -17,10 +17,13 @@ from game import visibility
 from game.errors import ServiceError
 
 # The reads a page repeats after steps; each is answered exactly as its own address answers it. Not the map (its
-# own address answers "not modified" to a browser that has it) and nothing that writes.
+# own address answers "not modified" to a browser that has it) and nothing that writes. "" is the campaign's state,
+# which a GM's page reads after every step with its panels; "battles" the list a spectator's gallery reads with
+# its map.
 BATCHED_READS = frozenset({
-    "away", "battle-choices", "clock", "fleets", "ground-war", "legal-orders", "live-battles", "missions", "notes",
-    "orders", "relations", "research", "seats", "supply", "trade-routes", "view", "waiting", "yards",
+    "", "away", "battle-choices", "battles", "clock", "fleets", "ground-war", "legal-orders", "live-battles",
+    "missions", "notes", "orders", "relations", "research", "seats", "supply", "trade-routes", "view", "waiting",
+    "yards",
 })
 MAX_READS = 24
 
@@ -48,7 +51,7 @@ def _read(request: Request, campaign_id: int, address: str) -> dict[str, Any]:
     # The same request under another address: the viewer it has signed in already comes along.
     inner = copy.copy(request._request)
     inner.method = "GET"
-    inner.path = inner.path_info = f"/api/campaigns/{campaign_id}/{name}/"
+    inner.path = inner.path_info = f"/api/campaigns/{campaign_id}/{name}/" if name else f"/api/campaigns/{campaign_id}/"
     match = resolve(inner.path)
     inner.GET = QueryDict(query)
     answer = match.func(inner, *match.args, **match.kwargs)

@@ -128,3 +128,10 @@ def test_reads_refuse_each_address_as_alone_and_what_cannot_be_batched(demo: Tab
     assert nothing.status_code == 400 and "Name the reads" in nothing.json()["error"]
     missing = player.get("/api/campaigns/999999/reads/?read=clock/")
     assert missing.status_code == 404 and missing.json()["error"] == "No such campaign."
+
+
+def test_reads_answer_the_campaigns_state_with_the_panels_as_its_own_address_does(demo: Table) -> None:
+    gm = demo.client(demo.gm)
+    answer = gm.get(demo.url("reads/?read=&read=waiting/")).json()
+    assert answer[""] == {"status": 200, "body": gm.get(demo.url("")).json()}
+    assert answer["waiting/"]["status"] == 200
