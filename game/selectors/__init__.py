@@ -55,11 +55,34 @@ def message_for(viewer: Viewer, message: dict[str, Any], names: Names = NOBODYS_
 
 def _as_read(viewer: Viewer, message: dict[str, Any], names: Names) -> dict[str, Any]:
     """`message_for` an event the viewer may read."""
+    message = _stripped(viewer, message)
+    return {**message, **_reading(message, names)}
+
+
+def _stripped(viewer: Viewer, message: dict[str, Any]) -> dict[str, Any]:
+    """The stored event without the payload fields only the GM may see; the very same message if none are there."""
     hidden = GM_ONLY_FIELDS.get(message["type"], frozenset())
     if not viewer.is_gm and hidden & message["payload"].keys():
-        message = {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
-    return {**message, "description": describe(message["type"], message["payload"], names),
+        return {**message, "payload": {k: v for k, v in message["payload"].items() if k not in hidden}}
+    return message
+
+
+def _reading(message: dict[str, Any], names: Names) -> dict[str, Any]:
+    """What a viewer reads beside the stored event: its line in their words, and whether the chronicle tells it."""
+    return {"description": describe(message["type"], message["payload"], names),
             "chronicle": in_chronicle(message["type"])}
+
+
+def _read_text(viewer: Viewer, message: dict[str, Any], names: Names, encoded: dict[int, str]) -> str:
+    """`_as_read` as JSON text. A stored event is encoded once (into `encoded`, by the message's id) for every viewer
+    who reads it as stored: a large step's payloads (a battle's sides) cost more to encode than to describe."""
+    stripped = _stripped(viewer, message)
+    if stripped is not message:
+        return json.dumps(_as_read(viewer, message, names))
+    head = encoded.get(id(message))
+    if head is None:
+        head = encoded[id(message)] = json.dumps(message)[:-1]  # without its closing brace
+    return f"{head}, {json.dumps(_reading(message, names))[1:]}"
 
 
 def event_names_for(viewer: Viewer, campaign: Campaign) -> Names:
@@ -96,7 +119,7 @@ def events_frame(viewer: Viewer, campaign_id: int, stored: list[dict[str, Any]],
     """One pushed batch of stored events as this viewer may read them: the websocket frame's text, or None when
     there is nothing for them. Every viewer with the viewer's `reading_key` gets the same text."""
     readable = _readable_by({"": viewer}, stored)[""]
-    return _frame_text(viewer, stored, readable, committed_at, lambda: event_names_in(viewer, campaign_id))
+    return _frame_text(viewer, stored, readable, committed_at, lambda: event_names_in(viewer, campaign_id), {})
 
 
 def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last_seq: int,
@@ -129,7 +152,8 @@ def events_frames(campaign_id: int, batches: list[list[dict[str, Any]]],
     frames = []
     for batch in batches:
         readable = _readable_by(viewers, batch)
-        frames.append({key: _frame_text(viewer, batch, readable[key], committed_at, partial(names_for, key))
+        encoded: dict[int, str] = {}
+        frames.append({key: _frame_text(viewer, batch, readable[key], committed_at, partial(names_for, key), encoded)
                        for key, viewer in viewers.items()})
     return frames
 
@@ -151,15 +175,16 @@ def _readable_by(viewers: dict[str, Viewer], stored: list[dict[str, Any]]) -> di
 
 
 def _frame_text(viewer: Viewer, stored: list[dict[str, Any]], readable: list[dict[str, Any]], committed_at: float,
-                names: Callable[[], Names]) -> str | None:
-    """The frame of the batch `stored` for a viewer who reads its messages `readable`."""
+                names: Callable[[], Names], encoded: dict[int, str]) -> str | None:
+    """The frame of the batch `stored` for a viewer who reads its messages `readable` (the JSON text
+    `json.dumps` makes of it); `encoded`: `_read_text`'s, shared by the frames of one batch."""
     if not readable:
         return None  # nothing for this viewer: no need to look up names
     named = names()
-    events = [_as_read(viewer, message, named) for message in readable]
+    events = ", ".join(_read_text(viewer, message, named, encoded) for message in readable)
     # The numbers the batch covers: what it leaves out is others' (no gap for the page to fill from the log).
-    return json.dumps({"type": "events", "first_seq": stored[0]["seq"], "last_seq": stored[-1]["seq"],
-                       "committed_at": committed_at, "events": events})
+    return (f'{{"type": "events", "first_seq": {stored[0]["seq"]}, "last_seq": {stored[-1]["seq"]}, '
+            f'"committed_at": {json.dumps(committed_at)}, "events": [{events}]}}')
 
 
 def event_messages_for(viewer: Viewer, campaign: Campaign, since: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
