@@ -1,11 +1,12 @@
-"""Watch a whole campaign: `cv_autoplay --civs N --rounds R --seed S [--modules all|KEY,KEY] [--json]`.
+"""Watch a whole campaign: `cv_autoplay --civs N --rounds R --seed S [--modules all|none|KEY,KEY] [--json]`.
 
 The campaign is made as the web pages make it (the same services): a GM creates it, N players join by the invite
 link and pick a faction, the GM generates a galaxy, approves every faction and starts on the standard start. Each
 civilization's seat is then handed to its bot for the whole campaign, and a GM bot advances every step with the
 GM's own service, waiting for each resolution and for the bots to have played (on real workers it polls the
 campaign), until R rounds are played or someone wins. `--modules` switches rule modules on before the start, as the
-GM's settings page does ("all": every module the engine plays). The figures are counted from the event log."""
+GM's settings page does: "all" (the default, the whole game: every module the engine plays), "none" (the core game
+alone) or module keys. The figures are counted from the event log."""
 
 from __future__ import annotations
 
@@ -34,26 +35,50 @@ STEP_TIMEOUT = 300.0  # seconds a step may take to resolve (and its bots to play
 POLL = 0.02
 
 
-def galaxy_for(civs: int) -> dict[str, Any]:
+SHORT_CAMPAIGN = 4  # rounds: a campaign this short is played on a crowded map (galaxy_for)
+COUNCIL_EVERY = 4  # rounds: the setting's default; a shorter campaign's Council meets in its last round
+
+
+def galaxy_for(civs: int, rounds: int) -> dict[str, Any]:
     """A map small enough that neighbours meet: about 16 hexes per civilization (at least 8x8), home worlds at
-    least 3 hexes apart, so a scout (6 hexes a round) reaches its neighbours' homes in the first rounds and the
-    warships (4) follow in the next (docs/rules.md, "Bots")."""
+    least 3 hexes apart, so a scout (6 MP a round, 4 a Sector) reaches its neighbours' homes in a few rounds and
+    the warships (4 MP) follow. Courses move from round 2, so in a campaign of `SHORT_CAMPAIGN` rounds or fewer
+    those neighbours would never meet: it gets about 12 hexes per civilization (at least 6x6), home worlds at
+    least 2 hexes apart, and `near` asks the GM to re-roll until each has another within 2 hexes, where a
+    warship one Sector on its way sees it and reaches it in round 2 (docs/rules.md, "cv_autoplay")."""
+    if rounds <= SHORT_CAMPAIGN:
+        side = max(6, math.ceil(math.sqrt(12 * civs)))
+        return {"settings": {"width": side, "height": side}, "home_worlds": civs, "min_distance": 2, "near": 2}
     side = max(8, math.ceil(math.sqrt(16 * civs)))
-    return {"settings": {"width": side, "height": side}, "home_worlds": civs, "min_distance": 3}
+    return {"settings": {"width": side, "height": side}, "home_worlds": civs, "min_distance": 3, "near": None}
 
 
 def modules_named(given: str) -> list[str]:
-    """The module switches `--modules` names: "all" is every module the engine plays; an unknown or unplayed key
-    is refused with the list to choose from."""
+    """The module switches `--modules` names: "all" is every module the engine plays, "none" (or nothing) none;
+    an unknown or unplayed key is refused with the list to choose from."""
     played = played_modules()
     if given.strip() == "all":
         return played
+    if given.strip() == "none":
+        return []
     named = [key.strip() for key in given.split(",") if key.strip()]
     unknown = [key for key in named if key not in played]
     if unknown:
         raise CommandError(f"--modules: {', '.join(unknown)} is not a module the engine plays; choose among "
                            f"{', '.join(played)} or 'all'.")
     return named
+
+
+def module_settings(modules: list[str], rounds: int) -> dict[str, Any]:
+    """The settings the GM changes to play `modules`: each switched on; with trade, commerce raiding too (warships at
+    war raid the routes); with the Council, meeting every `COUNCIL_EVERY` rounds, or in the last round of a shorter
+    campaign, so it meets at least once."""
+    changes: dict[str, Any] = dict.fromkeys(modules, True)
+    if "module_cw_trade" in modules:
+        changes["commerce_raiding"] = True
+    if "module_ac_council" in modules:
+        changes["council_every_rounds"] = min(COUNCIL_EVERY, rounds)
+    return changes
 
 
 class Command(BaseCommand):
@@ -63,8 +88,9 @@ class Command(BaseCommand):
         parser.add_argument("--civs", type=int, default=4)
         parser.add_argument("--rounds", type=int, default=12)
         parser.add_argument("--seed", default="autoplay")
-        parser.add_argument("--modules", default="", help="Rule modules to switch on: 'all' (every module the "
-                                                         "engine plays) or their keys, comma-separated.")
+        parser.add_argument("--modules", default="all", help="Rule modules to switch on: 'all' (the default: every "
+                                                            "module the engine plays, the whole game), 'none' (the "
+                                                            "core game alone) or their keys, comma-separated.")
         parser.add_argument("--json", action="store_true", help="Print one JSON object: the tally of the game.")
         parser.add_argument("--start-world", default="", help="Write round 1's world snapshot to this file "
                                                                 "(to check a replay of the log against).")
@@ -99,7 +125,7 @@ class Command(BaseCommand):
             gm, name=f"Autoplay {seed}", seed=seed, is_public=True,  # anyone may watch it as a spectator
             victory={"elimination": True, "round_limit": rounds})
         if modules:
-            settings.settings_change(gm, campaign.pk, changes=dict.fromkeys(modules, True),
+            settings.settings_change(gm, campaign.pk, changes=module_settings(modules, rounds),
                                      reason="cv_autoplay: these rule modules are played")
         factions = [f["key"] for f in galaxy_selectors.race_catalogue()["factions"] if f["may_attack"]]
         civ_ids = []
@@ -109,17 +135,20 @@ class Command(BaseCommand):
             galaxy_services.civ_setup_submit(player, campaign.pk, kind="faction",
                                              faction=factions[index % len(factions)])
             civ_ids.append(civ.pk)
-        galaxy = galaxy_for(civs)
+        galaxy = galaxy_for(civs, rounds)
         viewer = visibility.viewer_for(gm, campaign)
         for attempt in range(GALAXY_ATTEMPTS):
             # The GM re-rolls (the page's Re-roll) until every home system holds a second viable planet: the
-            # standard start's colony ship settles it and the builder mines it (a builder cannot leave its Sector).
+            # standard start's colony ship settles it and the builder mines it (a builder cannot leave its Sector);
+            # in a short campaign also until every home world has a neighbour near.
             galaxy_services.galaxy_generate(gm, campaign.pk, settings=galaxy["settings"],
                                             seed=seed if attempt == 0 else f"{seed}-{attempt}",
                                             home_worlds=galaxy["home_worlds"], min_distance=galaxy["min_distance"])
             setup = galaxy_selectors.galaxy_setup(viewer, campaign)
             viable = {f"{col:02d}{row:02d}": count for col, row, *_, count in setup["points"]}
-            if all(viable.get(home["hex"], 0) >= 2 for home in setup["home_worlds"]):
+            near = galaxy["near"]
+            if all(viable.get(home["hex"], 0) >= 2 and (near is None or (home["nearest_capital"] or 0) <= near)
+                   for home in setup["home_worlds"]):
                 break
         for civ_id in civ_ids:
             galaxy_services.civ_setup_review(gm, campaign.pk, civ_id, approve=True)
