@@ -16,7 +16,7 @@ from game.bots import (
     yards,  # noqa: F401  (repairs at yards and surveys before colonizing)
 )
 from game.bots.client import BotApiError, BotClient
-from game.bots.strategy import Situation, decide
+from game.bots.strategy import Order, Situation, decide
 
 
 @dataclass
@@ -42,10 +42,13 @@ def play_turn(client: BotClient, bot_seed: str) -> Turn:
     if state["status"] != "open" or state["step_kind"] != "orders" or me is None or me.get("ready"):
         return Turn()
     round, step = int(state["round"]), str(state["step"])
-    situation = Situation(state=state, view=client.view()["view"], offers=client.legal_orders(),
-                          rng=turn_rng(bot_seed, round, step))
+    offers = client.legal_orders()
     turn = Turn(played=True)
-    for index, planned in enumerate(decide(situation)):
+    orders: list[Order] = []
+    if offers:  # most steps offer most seats nothing, and then the view (the dearest read) is not needed
+        orders = decide(Situation(state=state, view=client.view()["view"], offers=offers,
+                                  rng=turn_rng(bot_seed, round, step)))
+    for index, planned in enumerate(orders):
         try:
             client.order(round, step, planned["kind"], planned["payload"], f"bot-{round}-{step}-{index}")
             turn.orders += 1

@@ -23,6 +23,7 @@ Order = JSON  # {"kind": str, "payload": dict}
 DEFENCE = 1  # armed units kept at home
 GIFT_MU = 10  # a token of goodwill: cheap enough to give every time two units meet
 MINE_STATIONS = 2
+MP_PER_SECTOR = 4  # docs/rules.md, Explore 14: a unit reaches `movement_rate // 4` Sectors in a round
 COLONIES_WANTED = 3  # colony ships are built until the civilization holds this many colonies
 MESSAGES = (
     "Greetings from the {me}. We come in peace — for now.",
@@ -64,6 +65,11 @@ class Situation:
 
     def special(self, unit: JSON, name: str) -> Any:
         return self.abilities(unit["design_id"]).get(name)
+
+    def reach(self, unit: JSON) -> int:
+        """Sectors the unit crosses in a round (0 without an FTL drive: it never leaves its Sector)."""
+        can = self.abilities(unit["design_id"])
+        return int(can.get("movement_rate") or 0) // MP_PER_SECTOR if can.get("ftl") else 0
 
     def poi_sector(self, poi_id: str) -> str | None:
         pois = self._memo.setdefault("pois", {p["poi_id"]: p for p in self.view["pois"]})
@@ -157,6 +163,17 @@ def target_place(situation: Situation, civ: int) -> tuple[str, str | None] | Non
     return None
 
 
+def envoy_place(situation: Situation) -> tuple[str, str | None] | None:
+    """Where a scout meets a civilization seen (to speak, give and propose, Explore 8-11): the place of one it does
+    not mean to attack, else of its target; None before contact."""
+    target = target_civ(situation)
+    for civ in sorted(visible_strength(situation), key=lambda c: (c == target, c)):
+        place = target_place(situation, civ)
+        if place is not None:
+            return place
+    return None
+
+
 # --- planners, one per order kind ----------------------------------------------------------------------------------
 
 Planner = Callable[[Situation, list[JSON]], list[Order]]
@@ -180,20 +197,20 @@ def planner(kind: str) -> Callable[[Planner], Planner]:
 @planner("StartSkirmish")
 def plan_skirmish(situation: Situation, offers: list[JSON]) -> list[Order]:
     """Attack where the bot is at least as strong as what it sees of the other side, the weakest civilization
-    first; one skirmish a round."""
-    mine: dict[str, int] = {}
-    for unit in situation.view["units"]:
-        if situation.armed(unit) and unit["state"] != "en_route":
-            mine[unit["sector_id"]] = mine.get(unit["sector_id"], 0) + 1
+    first; one skirmish a round. Its strength is its armed units in the Sector or within a round's move of it (the
+    Move Rate brings them into the fight, Exterminate 1); the other side's is its armed units seen there."""
+    mine = [(u["sector_id"], situation.reach(u)) for u in situation.view["units"]
+            if situation.armed(u) and u["state"] != "en_route"]
     theirs: dict[tuple[str, int], int] = {}
     for unit in situation.view["other_units"]:
-        key = (unit.get("sector_id"), int(unit["civ_id"]))
-        theirs[key] = theirs.get(key, 0) + 1
+        if situation.armed(unit):
+            key = (unit.get("sector_id"), int(unit["civ_id"]))
+            theirs[key] = theirs.get(key, 0) + 1
     weakest = target_civ(situation)
     ranked = sorted(offers, key=lambda o: (o["payload"]["target_civ_id"] != weakest, o["payload"]["sector_id"]))
     for offer in ranked:
         sector, civ = offer["payload"]["sector_id"], int(offer["payload"]["target_civ_id"])
-        if mine.get(sector, 0) >= theirs.get((sector, civ), 0):
+        if sum(sector_distance(s, sector) <= reach for s, reach in mine) >= max(1, theirs.get((sector, civ), 0)):
             return [order(offer)]
     return []
 
@@ -284,8 +301,10 @@ def _riders(situation: Situation, ship: int) -> list[JSON]:
 
 @planner("LoadCargo")
 def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A freighter with an empty hold takes Ore on board (for a building site), and a builder too when one fits in
-    its hold (it is among the offer's riders) and a colony elsewhere waits for its mine."""
+    """A freighter takes a builder on board when one fits in its hold (it is among the offer's riders) and a colony
+    elsewhere waits for its mine, with Ore for the building site if its hold is empty. Otherwise it loads nothing:
+    Ore taken on board and unloaded where it stands would only keep it Engaged (Expand 1), never free for a trade
+    route (Exploit 2)."""
     holds = {int(u["unit_id"]): int(u["ore"]) for u in situation.view["units"]}
     unloading = {o["payload"]["unit_id"] for o in situation.planned if o["kind"] == "UnloadCargo"}
     builders = {int(u["unit_id"]) for u in situation.view["units"] if situation.special(u, "construction_bp")}
@@ -295,16 +314,15 @@ def plan_load(situation: Situation, offers: list[JSON]) -> list[Order]:
         ship = units_of(offer)[0]
         if ship in unloading or _riders(situation, ship):
             continue
-        fields: JSON = {}
+        riders = [r for r in choices(offer, "rider_ids") if int(r) in builders][:1] if ferry else []
+        if not riders:
+            continue
+        fields: JSON = {"rider_ids": riders}
         room = maximum(offer, "ore") or 0
         if room > 0 and holds.get(ship, 0) == 0:
-            fields["ore"] = min(room, 20)
-        riders = [r for r in choices(offer, "rider_ids") if int(r) in builders][:1] if ferry else []
-        if riders:
-            fields["rider_ids"] = riders
-            ferry = False
-        if fields:
-            plans.append(order(offer, **fields))
+            fields = {"ore": min(room, 20), **fields}
+        plans.append(order(offer, **fields))
+        ferry = False
     return plans
 
 
@@ -462,14 +480,18 @@ def _nearest(sector: str, places: Iterable[tuple[str, str | None]], rng: random.
 
 
 def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[str, str | None]]:
-    """Where each unit free to move should go: scouts explore (then watch a neighbour), warships beyond the home
-    guard strike the weakest civilization seen (or explore until one is), colony ships look for a planet."""
+    """Where each unit free to move should go: once a civilization is seen one scout goes to meet it (an envoy) and
+    the others explore (then watch a neighbour), warships beyond the home guard strike the weakest civilization
+    seen (or explore until one is), colony ships look for a planet."""
     home = situation.home
     target = target_civ(situation)
     strike = target_place(situation, target) if target is not None else None
+    envoy = envoy_place(situation)
     unexplored = [(p["sector_id"], p["poi_id"]) for p in _unexplored(situation)]
     claimed = {(u.get("destination_sector"), u.get("destination_poi")) for u in situation.view["units"]
                if u.get("destination_sector")}
+    claimed |= {(u["sector_id"], u.get("poi_id")) for u in situation.view["units"]
+                if (u["sector_id"], u.get("poi_id")) == envoy and situation.special(u, "ftl")}
     guards = sorted((u for u in situation.view["units"] if situation.armed(u)), key=lambda u: u["unit_id"])
     guard_ids = {u["unit_id"] for u in guards[:DEFENCE]}
     plans: dict[int, tuple[str, str | None]] = {}
@@ -488,6 +510,9 @@ def _destinations(situation: Situation, movable: list[JSON]) -> dict[int, tuple[
                 (str(situation.poi_sector(poi)), poi) for poi in sorted(sites)], situation.rng)
         elif situation.armed(unit) and strike is not None:
             place = strike
+        elif envoy is not None and envoy not in claimed and not situation.armed(unit):
+            place = envoy
+            claimed.add(envoy)
         else:
             open_places = [p for p in unexplored if p not in claimed] or ([strike] if strike else unexplored)
             place = _nearest(here[0], open_places, situation.rng) if open_places else None
@@ -546,6 +571,8 @@ def plan_courses(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 COUNCIL_BID_SHARE = 10  # percent of the treasury a bot bids in the Council
 COUNCIL_BID_MOST = 50
+WAR_FROM_ROUND = 3  # the rounds before are for treaties and trade, with its target too
+WAR_CRY = "The {me} declare war."
 
 
 def choice_labels(offer: JSON, name: str) -> dict[Any, str]:
@@ -555,26 +582,49 @@ def choice_labels(offer: JSON, name: str) -> dict[Any, str]:
     return {}
 
 
+def war_target(situation: Situation) -> int | None:
+    """The civilization the bot declares war on this step: its target, from round `WAR_FROM_ROUND`, when the
+    Declare war offer names it (someone it has met and is not at war with yet)."""
+    target = target_civ(situation)
+    if situation.round < WAR_FROM_ROUND or target is None:
+        return None
+    offered = {int(c) for o in situation.offers if o["kind"] == "DeclareWar" for c in choices(o, "to_civ_id")}
+    return target if target in offered else None
+
+
+@planner("DeclareWar")
+def plan_war(situation: Situation, offers: list[JSON]) -> list[Order]:
+    """War on its target (a skirmish needs none; raiding its trade routes and invading its colonies do)."""
+    target = war_target(situation)
+    if target is None:
+        return []
+    return [order(offers[0], to_civ_id=target, text=WAR_CRY.format(me=situation.view["civ"]["name"]))]
+
+
 @planner("ProposeTreaty")
 def plan_treaty(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """Peace to every civilization in range it is not about to attack, then a full trade agreement once at peace
-    (the choice's label says the stance and the trade: "Vega (at peace, no trade)")."""
-    target = target_civ(situation)
+    """Peace to every civilization in range it is not about to attack, and a full trade agreement to every one it
+    does not trade with fully and is not at war with, its target too until it declares war on it (trade pays
+    meanwhile). The choice's label says the stance and the trade: "Vega (at peace, no trade)"."""
+    target, war = target_civ(situation), war_target(situation)
     plans = []
     for offer in offers:
         for civ, label in choice_labels(offer, "to_civ_id").items():
-            if int(civ) == target or label.endswith("full trade)"):
+            if int(civ) == war:
                 continue
-            treaty = "trade_full" if "(at peace" in label or "(allied" in label else "peace"
-            plans.append(order(offer, to_civ_id=civ, treaty=treaty))
+            if int(civ) != target and "(at peace" not in label and "(allied" not in label:
+                plans.append(order(offer, to_civ_id=civ, treaty="peace"))
+            if "(at war" not in label and not label.endswith("full trade)"):
+                plans.append(order(offer, to_civ_id=civ, treaty="trade_full"))
     return plans
 
 
 @planner("AnswerTreaty")
 def plan_answer(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """Accept every treaty, except from the civilization it means to attack."""
+    """Accept every treaty, except peace from the civilization it means to attack."""
     target = target_civ(situation)
-    return [order(offer, answer="decline" if int(offer["payload"]["from_civ_id"]) == target else "accept")
+    return [order(offer, answer="decline" if int(offer["payload"]["from_civ_id"]) == target
+                  and offer["payload"]["treaty"] == "peace" else "accept")
             for offer in offers]
 
 

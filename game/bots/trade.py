@@ -1,13 +1,14 @@
 """The bot's play of trade routes and commerce raiding (Exploit 2), registered on the strategy's extension point:
-a route from a colony with two free freighters or more (one stays for cargo), to the partner whose choice promises
-the most, while it runs fewer than `MAX_ROUTES`; and one warship a round sweeping for an enemy's convoys. It knows
-nothing of the enemy's routes (the fog): it sweeps as far as the offer lets it, as a raider files a course."""
+a route from a colony with a free freighter (two while a builder waits to be carried to a colony elsewhere: one
+stays for that), to the partner whose choice promises the most, while it runs fewer than `MAX_ROUTES`; and one
+warship a round sweeping for an enemy's convoys. It knows nothing of the enemy's routes (the fog): it sweeps as far
+as the offer lets it, as a raider files a course."""
 
 from __future__ import annotations
 
 import re
 
-from game.bots.strategy import JSON, Order, Situation, choices, order, planner
+from game.bots.strategy import JSON, Order, Situation, choices, mine_sites_without_builder, order, planner
 
 MAX_ROUTES = 2
 _PROMISE = re.compile(r"up to (\d+) MU")
@@ -27,10 +28,11 @@ def _promise(offer: JSON, value: object) -> int:
 @planner("OpenTradeRoute")
 def plan_open_route(situation: Situation, offers: list[JSON]) -> list[Order]:
     running = sum(o["kind"] == "CloseTradeRoute" for o in situation.offers)
+    keep = 1 if mine_sites_without_builder(situation) else 0  # a freighter to carry a builder to a colony
     for offer in offers:
         freighters = choices(offer, "unit_ids")
         partners = choices(offer, "to_colony_id")
-        if running >= MAX_ROUTES or len(freighters) < 2 or not partners:
+        if running >= MAX_ROUTES or len(freighters) <= keep or not partners:
             continue
         best = max(partners, key=lambda p: (_promise(offer, p), -int(p)))
         return [order(offer, to_colony_id=best, unit_ids=[freighters[0]])]

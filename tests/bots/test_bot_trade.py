@@ -27,8 +27,10 @@ def offers(name: str, civ_id: int, **taxes: int) -> tuple[World, list[dict[str, 
 
 
 def planned(world: World, civ_id: int, given: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    units = [{"unit_id": u.unit_id, "sector_id": u.sector_id} for u in world.units.values() if u.civ_id == civ_id]
-    situation = Situation({"round": 1, "civ_id": civ_id, "treasury": 100}, {"units": units}, given, random.Random(1))
+    units = [{"unit_id": u.unit_id, "sector_id": u.sector_id, "design_id": u.design_id} for u in world.units.values()
+             if u.civ_id == civ_id]
+    the_view = {"units": units, "colonies": [], "mines": [], "projects": []}
+    situation = Situation({"round": 1, "civ_id": civ_id, "treasury": 100}, the_view, given, random.Random(1))
     return [o for o in decide(situation) if o["kind"] == kind]
 
 

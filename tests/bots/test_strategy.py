@@ -173,11 +173,10 @@ def test_a_unit_meeting_another_civilizations_unit_gives_it_a_small_gift() -> No
         {"kind": "Gift", "payload": {"unit_id": 4, "to_unit_id": 90, "mu": strategy.GIFT_MU}}]
 
 
-def test_cargo_is_loaded_into_an_empty_hold_and_unloaded_from_a_full_one() -> None:
+def test_a_freighter_with_nothing_to_carry_loads_nothing_and_one_with_ore_unloads_it() -> None:
     ore_field = {"name": "ore", "type": "integer", "min": 0, "max": 40}
-    empty = view([unit(5, "freighter")])
-    assert decide(situation(empty, [offer("LoadCargo", {"unit_id": 5}, ore_field)], "expand.1")) == [
-        {"kind": "LoadCargo", "payload": {"unit_id": 5, "ore": 20}}]
+    empty = view([unit(5, "freighter")])  # no builder waits to be carried: the freighter stays free for a route
+    assert decide(situation(empty, [offer("LoadCargo", {"unit_id": 5}, ore_field)], "expand.1")) == []
     full = view([unit(5, "freighter", ore=20)], mines=[{"mine_id": 9, "planet_id": "home-A1"}])
     unload = offer("UnloadCargo", {"unit_id": 5}, {**ore_field, "max": 20})
     assert decide(situation(full, [unload], "expand.1")) == [
@@ -253,12 +252,22 @@ def labelled_field(name: str, labels: dict[Any, str]) -> dict[str, Any]:
             "choices": [{"value": v, "label": label} for v, label in labels.items()]}
 
 
-def test_a_bot_offers_peace_then_trade_and_accepts_what_it_is_offered_except_from_its_target() -> None:
+def test_a_bot_offers_peace_and_trade_and_accepts_what_it_is_offered_except_peace_from_its_target() -> None:
     treaty = offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral, no trade)",
                                                                       3: "Deneb (at peace, no trade)",
-                                                                      4: "Lyra (allied, full trade)"}))
+                                                                      4: "Lyra (allied, full trade)",
+                                                                      5: "Hydra (at war, no trade)"}))
     plans = decide(situation(view([unit(1, "scout")]), [treaty], "explore.9"))
-    assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans] == [(2, "peace"), (3, "trade_full")]
+    assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans] == [
+        (2, "peace"), (2, "trade_full"), (3, "trade_full"), (5, "peace")]
+    # Its target (the only civilization it sees) gets a trade agreement, not peace; and no peace from it is taken.
+    rival = view([unit(1, "scout")], others=[unit(90, "corvette", "1,0", "near", civ=2)])
+    plans = decide(situation(rival, [treaty], "explore.9"))
+    assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans][:1] == [(2, "trade_full")]
+    answers = [offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "peace"}),
+               offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "trade_full"})]
+    plans = decide(situation(rival, answers, "explore.10"))
+    assert [p["payload"]["answer"] for p in plans] == ["decline", "accept"]
     answers = [offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "peace"}),
                offer("AnswerTreaty", {"from_civ_id": 3, "treaty": "trade_full"})]
     plans = decide(situation(view([unit(1, "scout")]), answers, "explore.10"))
