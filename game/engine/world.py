@@ -7,7 +7,7 @@ Sectors are "q,r" (axial hex coordinates, a Cluster War hex each); Points of Int
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -457,9 +457,13 @@ class World:
                 holds.setdefault(unit.carried_by, []).append(unit)
         return holds
 
+    def riders(self, carrier_id: int) -> Sequence[Unit]:
+        """The units riding in the carrier's hold."""
+        return self._riders.get(carrier_id, ())
+
     def cargo_used(self, carrier_id: int) -> int:
         carrier = self.units[carrier_id]
-        riders = sum(cargo_space_of(self.design_of(u)) for u in self._riders.get(carrier_id, ()))
+        riders = sum(cargo_space_of(self.design_of(u)) for u in self.riders(carrier_id))
         return carrier.ore + riders
 
     def cargo_free(self, carrier_id: int) -> int:

@@ -176,6 +176,7 @@ def exterminate_4_fight(step_input: StepInput, dice: Dice) -> list[Event]:
             for name, civ in (("attacker", s.attacker_civ), ("defender", s.defender_civ))
         )
         outcomes: list[dict[str, object]] = []
+        lost: set[int] = set()
         victor: str | None = "attacker"
         if all(side.units for side in sides):
             if step_input.combat_system is None:
@@ -194,9 +195,9 @@ def exterminate_4_fight(step_input: StepInput, dice: Dice) -> list[Event]:
                 }
                 for o in result.units
             ]
+            lost = {o.unit_id for o in result.units if o.destroyed}
             events.extend(result.events)
-        lost = {o["unit_id"] for o in outcomes if o["destroyed"]}
-        riders = sorted(u.unit_id for u in world.units.values() if u.carried_by in lost)
+        riders = sorted(rider.unit_id for carrier in lost for rider in world.riders(carrier))
         events.append(
             to_civs(
                 _sides(s),
