@@ -92,6 +92,10 @@ class BotClient:
             body["view"].update(self._call("GET", "map/"))
         return body
 
+    def fleets(self) -> list[dict[str, Any]]:
+        """The player's fleet panel: each of its fleets with its members, where it is and where it is heading."""
+        return list(self._call("GET", "fleets/")["fleets"])
+
     def legal_orders(self) -> list[dict[str, Any]]:
         """The offers, each field with its choices in full: the API sends a list several fields share once (in the
         field with its `choices_id`) and the others refer to it (`choices_ref`)."""

@@ -1,8 +1,8 @@
 """The bot's play of the movement orders module (issue 18), registered on the strategy's extension point: the armed
-ships at home beyond the one that guards it form one fleet, the Vanguard, which patrols between home and the
-neighbouring Sector nearest the civilization the bot means to attack (from there it reaches that civilization's
-Sector in a round, to speak and to strike); craft without an FTL drive stay out of it (a fleet moves only where
-every member can)."""
+ships at home beyond the one that guards it form one fleet, the Vanguard, which sorties a round at a time between
+home and the neighbouring Sector nearest the civilization the bot means to attack (from there it speaks to that
+civilization and reaches its Sector in a round to strike) and rests a round at home to be repaired; craft without
+an FTL drive stay out of it (a fleet moves only where every member can)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from game.bots.strategy import (
 )
 
 FLEET_NAME = "Vanguard"
+SORTIE_STEP = "exterminate.10"
+SORTIE_EVERY = 3  # rounds: one out, one back, one at home
 
 
 def _home_sector(situation: Situation) -> str | None:
@@ -49,19 +51,26 @@ def plan_form_fleet(situation: Situation, offers: list[JSON]) -> list[Order]:
 
 @planner("FleetCourse")
 def plan_fleet_course(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """Each fleet at rest patrols between home and the neighbouring Sector on the charts nearest the target's
-    place (the first one before contact)."""
+    """Each fleet at rest sorties, one leg a round: from home to the neighbouring Sector on the charts nearest its
+    target's place (the first one before contact) in the rounds it sets out (1, 4, 7 …), from anywhere else back
+    home, and it rests at home the round after, where a yard repairs what a fight damaged (Expand 6 comes after
+    Exterminate). The leg is given in Exterminate 10, after the round's fights: one given in Explore 14 would set
+    out before them, so the fleet would fight nowhere. Where each fleet is comes from the player's fleet panel
+    (`fleets/`, in the view as `fleets`)."""
     home = _home_sector(situation)
-    if home is None:
+    if home is None or situation.state["step"] != SORTIE_STEP:
         return []
     target = target_civ(situation)
     strike = target_place(situation, target) if target is not None else None
+    where = {int(f["fleet_id"]): f.get("sector_id") for f in situation.view.get("fleets", [])}
     plans = []
     for offer in offers:
+        here = where.get(int(offer["payload"]["fleet_id"]))
         sectors = [str(s) for s in choices(offer, "waypoints")]
         near = sorted(s for s in sectors if sector_distance(s, home) == 1)
         if strike is not None:
             near.sort(key=lambda s: sector_distance(s, strike[0]))
-        if home in sectors and near:
-            plans.append(order(offer, waypoints=[home, near[0]], mode="patrol"))
+        leg = home if here != home else (near[0] if near and situation.round % SORTIE_EVERY == 1 else None)
+        if here is not None and leg in sectors:
+            plans.append(order(offer, waypoints=[leg], mode="once"))
     return plans

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from game.bots import (
     diplomacy,  # noqa: F401  (the Governor's powers and the Council's vote)
-    fleets,  # noqa: F401  (the movement orders module: a Home Guard on patrol)
+    fleets,  # noqa: F401  (the movement orders module: a Vanguard on sorties)
     ground_war,  # noqa: F401  (battalions raised at home, weak colonies invaded)
     missions,  # noqa: F401  (the personnel module's planners join the strategy's)
     supply,  # noqa: F401  (idle warships out of supply go home)
@@ -17,6 +17,8 @@ from game.bots import (
 )
 from game.bots.client import BotApiError, BotClient
 from game.bots.strategy import Order, Situation, decide
+
+FLEET_ORDERS = ("FleetCourse", "FleetStandingOrder")
 
 
 @dataclass
@@ -46,8 +48,10 @@ def play_turn(client: BotClient, bot_seed: str) -> Turn:
     turn = Turn(played=True)
     orders: list[Order] = []
     if offers:  # most steps offer most seats nothing, and then the view (the dearest read) is not needed
-        orders = decide(Situation(state=state, view=client.view()["view"], offers=offers,
-                                  rng=turn_rng(bot_seed, round, step)))
+        view = client.view()["view"]
+        if any(o["kind"] in FLEET_ORDERS for o in offers):
+            view["fleets"] = client.fleets()  # where each fleet is: the fleet panel's, which the view leaves out
+        orders = decide(Situation(state=state, view=view, offers=offers, rng=turn_rng(bot_seed, round, step)))
     for index, planned in enumerate(orders):
         try:
             client.order(round, step, planned["kind"], planned["payload"], f"bot-{round}-{step}-{index}")

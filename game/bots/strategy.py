@@ -178,10 +178,10 @@ def envoy_place(situation: Situation) -> tuple[str, str | None] | None:
 
 Planner = Callable[[Situation, list[JSON]], list[Order]]
 PLANNERS: dict[str, Planner] = {}
-# Planned before the other kinds, which look at them: a builder does one job a step (a mine before a new ship), a
-# prize is captured rather than destroyed, a hold is unloaded before anything is loaded.
+# Planned before the other kinds, which look at them: a builder does one job a step (a repair, then a mine, before a
+# new ship), a prize is captured rather than destroyed, a hold is unloaded before anything is loaded.
 # game.bots.yards: repairs, surveys; game.bots.fleets: ships put in a fleet move with it, not on courses of their own.
-FIRST = ("Capture", "BuildMine", "UnloadCargo", "RepairUnit", "Survey", "FormFleet")
+FIRST = ("Capture", "RepairUnit", "BuildMine", "UnloadCargo", "Survey", "FormFleet")
 
 
 def planner(kind: str) -> Callable[[Planner], Planner]:
@@ -228,11 +228,12 @@ def plan_message(situation: Situation, offers: list[JSON]) -> list[Order]:
 @planner("Gift")
 def plan_gift(situation: Situation, offers: list[JSON]) -> list[Order]:
     """One gift a step, to a unit of a civilization the bot is not about to attack when it can: Ore from a hold if
-    it has some, else a few MU."""
+    it has some and the recipient has a hold (as its design says), else a few MU."""
     if not offers:
         return []
     target = target_civ(situation)
     others = {int(u["unit_id"]): int(u["civ_id"]) for u in situation.view["other_units"]}
+    holds = {int(u["unit_id"]) for u in situation.view["other_units"] if situation.special(u, "cargo_capacity")}
     for offer in sorted(offers, key=lambda o: units_of(o)):
         recipients = choices(offer, "to_unit_id")
         friendly = [r for r in recipients if others.get(int(r)) != target] or recipients
@@ -240,7 +241,7 @@ def plan_gift(situation: Situation, offers: list[JSON]) -> list[Order]:
             continue
         ore, mu = maximum(offer, "ore") or 0, maximum(offer, "mu") or 0
         to = situation.rng.choice(friendly)
-        if ore > 0:
+        if ore > 0 and int(to) in holds:
             return [order(offer, to_unit_id=to, ore=min(ore, 5))]
         if mu > 0:
             return [order(offer, to_unit_id=to, mu=min(mu, GIFT_MU))]
@@ -371,10 +372,14 @@ def _colonies_without_mine(situation: Situation) -> set[str]:
 
 @planner("BuildMine")
 def plan_mine(situation: Situation, offers: list[JSON]) -> list[Order]:
-    """A builder beside a colony without a mine builds one (before building ships: Ore pays for ships)."""
+    """A builder beside a colony without a mine builds one (before building ships: Ore pays for ships), unless it
+    is a yard repairing a ship this step."""
     wanted = _colonies_without_mine(situation)
+    repairing = {o["payload"]["yard_id"] for o in situation.planned if o["kind"] == "RepairUnit"}
     plans = []
     for offer in offers:
+        if units_of(offer)[0] in repairing:
+            continue
         planets = [p for p in choices(offer, "planet_id") if p in wanted]
         stations = min(MINE_STATIONS, maximum(offer, "stations") or 0)
         if planets and stations > 0:
