@@ -27,8 +27,11 @@
     on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); },
     emit(name, data) { (listeners[name] || []).forEach((fn) => fn(data)); },
     async refreshState() {
-      const state = await CV.http.get(CV.api(""));
-      // A read answered from before the events the page has since applied (a step opened meanwhile) is stale.
+      CV.takeState(await CV.read(""));
+    },
+    // A state the server answered (a read, or a GM's POST): drawn, unless it was answered from before the events
+    // the page has since applied (a step opened meanwhile), which makes it stale and the page read it again.
+    takeState(state) {
       if (state.last_seq < lastSeq) { refreshSoon(); return; }
       CV.state = state;
       render();
@@ -133,20 +136,46 @@
     if (viewer.role !== was.role || viewer.civ_id !== was.civ_id) location.reload();
   });
 
-  let refreshTimer = null;
-  function refreshSoon() {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => CV.refreshState().catch(() => { /* the next push retries */ }), 50);
+  // Read with the page's other reads after a burst of events (cv.js CV.soon): one request for them all.
+  function readState() { CV.refreshState().catch(() => { /* the next push retries */ }); }
+  function refreshSoon() { CV.soon(readState); }
+
+  // The state's parts the events carry are applied from them; the page reads the state only after the events
+  // that change the rest of it: who plays and their names, the settings and how the campaign is won, the scores
+  // others may read, the GM's figures (their live scores and what they may undo change with every step), and an
+  // undone step or a failed resolution. A history caught up is read once at its end.
+  const READ_STATE = new Set(["StepUndone", "StandingsPublished", "SettingsChanged", "SettingsInForce",
+    "VisibilityChanged", "CivilizationJoined", "MemberRemoved", "CivilizationSetupSubmitted",
+    "CivilizationSetupReturned", "CivilizationSetupApproved", "CampaignStarted", "ScenarioLoaded", "GalaxyGenerated",
+    "ResolutionFailed", "BattleChoiceAsked", "BattleChoiceAnswered", "DiceEntered"]);
+  const READ_STATE_GM = new Set([...READ_STATE, "StepOpened"]);
+  const stepsByKey = new Map(steps.flatMap((phase) => phase.steps.map((s) => [s.key, {...s, phase}])));
+
+  // The new step, as the state would say it: its place in the round's steps, and no orders or readiness yet.
+  function stepOpened(payload) {
+    const step = stepsByKey.get(payload.step);
+    Object.assign(CV.state, {round: payload.round, date: payload.date, step: payload.step, step_label: payload.label,
+                             status: "open", failure: ""},
+      step ? {phase: step.phase.phase, phase_title: step.phase.title, step_index: step.index, step_rule: step.rule,
+              step_kind: step.kind} : {});
+    CV.state.civilizations.forEach((civ) => {
+      if (civ.orders !== undefined) Object.assign(civ, {orders: 0, ready: false});
+    });
   }
 
   function apply(event) {
     if (event.seq <= lastSeq) return;
     lastSeq = event.seq;
+    CV.state.last_seq = Math.max(CV.state.last_seq, event.seq);
     appendLog(event);
     // While catching up on history, the page is drawn once at the end, not at every step it replays.
     if (event.type === "StepOpened" && !CV.catchingUp) {
-      Object.assign(CV.state, {round: event.payload.round, date: event.payload.date, step: event.payload.step,
-                               step_label: event.payload.label, status: "open", failure: ""});
+      stepOpened(event.payload);
+      render();
+    }
+    if (event.type === "StepClosed" && !CV.catchingUp && event.payload.round === CV.state.round
+        && event.payload.step === CV.state.step) {
+      CV.state.status = "resolving";
       render();
     }
     if (event.type === "CampaignEnded") ended(event);
@@ -156,7 +185,9 @@
       });
     }
     CV.emit("event", event);
-    if (COUNTED[event.type] && !CV.catchingUp) count(event); else refreshSoon();
+    if (CV.catchingUp) return;
+    if (COUNTED[event.type]) count(event);
+    else if ((CV.state.viewer.role === "gm" ? READ_STATE_GM : READ_STATE).has(event.type)) refreshSoon();
   }
 
   // One catch-up at a time; a push that arrives during one asks for another pass, since the request in flight

@@ -82,11 +82,25 @@
     else document.addEventListener("DOMContentLoaded", start);
   };
 
+  // What a page reads after a burst of events (a step's results and the next step's opening arrive together): each
+  // part asks `CV.soon(read)`, and every read asked for runs in the same moment once the burst is over, so their
+  // `CV.read`s travel as one request instead of one per part and timer.
+  const due = new Set();
+  let dueTimer = null;
+  CV.soon = (read) => {
+    due.add(read);
+    clearTimeout(dueTimer);
+    dueTimer = setTimeout(() => {
+      const reads = [...due];
+      due.clear();
+      reads.forEach((r) => r());
+    }, 150);
+  };
+
   CV.panelReads = ({fetch, draw, fail, changes = [], stateKey = null}) => {
     const types = new Set(changes);
     let reading = false;
     let again = false;
-    let timer = null;
     let drawn = "";
     let stateSeen = null;
     async function read() {
@@ -105,7 +119,7 @@
         if (again) { again = false; soon(); }
       }
     }
-    function soon() { clearTimeout(timer); timer = setTimeout(read, 150); }
+    function soon() { CV.soon(read); }
     CV.on("event", (event) => { if (types.has(event.type) && !CV.catchingUp) soon(); });
     // A catch-up that brought nothing newer than the page (the first, on opening it) leaves the answers as read.
     CV.on("caughtup", (seq) => { if (seq > CV.servedSeq) soon(); });
@@ -129,7 +143,9 @@
   };
 
   // A read of the campaign's `path` ("waiting/", "view/?civ=2"). Reads asked for in the same moment (a page's
-  // panels after a step) travel as one request to `reads/`, which answers each as its own address would.
+  // panels after a step) travel as one request to `reads/`, which answers each as its own address would, and
+  // takes at most READS_AT_ONCE (game.api.reads.MAX_READS) addresses: a GM's page with many civilizations asks more.
+  const READS_AT_ONCE = 24;
   let asked = null;
   CV.read = (path) => new Promise((resolve, reject) => {
     if (asked === null) {
@@ -138,15 +154,23 @@
     }
     asked.push({path, resolve, reject});
   });
-  async function readTogether() {
+  function readTogether() {
     const reads = asked;
     asked = null;
-    if (reads.length === 1) {
-      CV.http.get(CV.api(reads[0].path)).then(reads[0].resolve, reads[0].reject);
+    const paths = [...new Set(reads.map((r) => r.path))];
+    for (let i = 0; i < paths.length; i += READS_AT_ONCE) {
+      const some = new Set(paths.slice(i, i + READS_AT_ONCE));
+      readSome(reads.filter((r) => some.has(r.path)), [...some]);
+    }
+  }
+  async function readSome(reads, paths) {
+    if (paths.length === 1) {
+      CV.http.get(CV.api(paths[0])).then((body) => reads.forEach((r) => r.resolve(body)),
+        (error) => reads.forEach((r) => r.reject(error)));
       return;
     }
     try {
-      const query = [...new Set(reads.map((r) => r.path))].map((p) => `read=${encodeURIComponent(p)}`).join("&");
+      const query = paths.map((p) => `read=${encodeURIComponent(p)}`).join("&");
       const answers = await CV.http.get(CV.api(`reads/?${query}`));
       reads.forEach(({path, resolve, reject}) => {
         const answer = answers[path];

@@ -10,8 +10,6 @@
   const player = $("#flow-player");
   if (!gm && !player) return;
 
-  function readSoon() { reads.soon(); }  // `reads`, at the end, once the page's parts are defined
-
   // --- the GM -----------------------------------------------------------------------------------------------------
   let running = false;
 
@@ -70,9 +68,9 @@
       button.disabled = true;
       msg.textContent = `Resolving ${CV.state.step_label} and running on…`;
       try {
-        await CV.http.post(CV.api("run-on/"), {round: CV.state.round, step: CV.state.step});
+        const state = await CV.http.post(CV.api("run-on/"), {round: CV.state.round, step: CV.state.step});
         msg.textContent = "";
-        await CV.refreshState();
+        CV.takeState(state);
       } catch (e) {
         msg.textContent = e.message;
         running = false;
@@ -104,9 +102,6 @@
   }
 
   if (player) {
-    CV.on("event", (event) => {
-      if (event.type === "PhaseReadinessCleared" || event.type === "PhaseReadinessGiven") readSoon();
-    });
     $("#flow-phase-ready").addEventListener("click", async () => {
       const state = $("#flow-phase-state");
       try {
@@ -119,11 +114,18 @@
   }
 
   if (gm) CV.on("state", renderButton);
-  // One read at a time; every new step, and every change the page draws, may change what the step waits for.
+  // One read at a time, on what changes what the step waits for: a new step or status (a failure, and its reason,
+  // come with the state), readiness, battle choices and live battles, who holds a seat, the settings and the GM's
+  // rolls. Not every event: an order does not (a step waits on a player until they are ready, whatever they
+  // ordered), nor what the step's resolution tells.
   const reads = CV.panelReads({
     fetch: () => CV.read("waiting/"),
     draw: (answer) => { if (gm) renderWaiting(answer); else renderPhase(answer); },
     fail: (e) => { (gm ? $("#flow-summary") : $("#flow-phase-state")).textContent = e.message; },
-    stateKey: (state) => `${state.round}:${state.step}:${state.status}:${state.last_seq}`,
+    changes: ["CivilizationReady", "PhaseReadinessGiven", "PhaseReadinessCleared", "BattleChoiceAsked",
+      "BattleChoiceAnswered", "CenturionBattleOpened", "CenturionEnded", "CenturionOutOfTime", "BattleEnded",
+      "SeatHandedOver", "SeatTakenBack", "MemberRemoved", "CivilizationJoined", "SettingsChanged", "SettingsInForce",
+      "DiceEntered"],
+    stateKey: (state) => `${state.round}:${state.step}:${state.status}:${state.failure}`,
   });
 })();

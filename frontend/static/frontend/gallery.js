@@ -109,7 +109,7 @@
   async function loadBattles() {
     const error = $("#reports-error");
     try {
-      battles = await CV.http.get(CV.api("battles/"));
+      battles = await CV.read("battles/");
       error.hidden = true;
       renderBattles();
     } catch (e) { error.hidden = false; error.textContent = `The battle reports could not be loaded: ${e.message}`; }
@@ -126,11 +126,8 @@
     }
   }
 
-  let refreshTimer = null;
-  function refreshSoon() {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => { loadBattles(); loadMap(); }, 200);
-  }
+  // The list and the map are read together (one request), after a burst of events.
+  function refreshSoon() { CV.soon(loadBattles); CV.soon(loadMap); }
 
   CV.on("event", (event) => {
     addToChronicle(event);

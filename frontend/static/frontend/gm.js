@@ -105,11 +105,10 @@
   async function advance(body, msg) {
     msg.textContent = "Closing the step…";
     try {
-      CV.state = await CV.http.post(CV.api("advance/"), {round: CV.state.round, step: CV.state.step, ...body});
+      const state = await CV.http.post(CV.api("advance/"), {round: CV.state.round, step: CV.state.step, ...body});
       msg.textContent = "Step closed; a worker is resolving it.";
-      renderStatus(CV.state);  // at once: a quick resolution's push may come before the state read below
       clearPreview();
-      await CV.refreshState();
+      CV.takeState(state);  // the state the page draws, unless a quick resolution's pushes came before it
       return true;
     } catch (e) {
       msg.textContent = e.message;
@@ -128,10 +127,10 @@
     if (!reason) { msg.textContent = "Say why the step is undone; the players read it."; return; }
     msg.textContent = "Undoing…";
     try {
-      CV.state = await CV.http.post(CV.api("undo/"), {reason});
-      msg.textContent = `Undone: back at ${CV.state.step_label}.`;
+      const state = await CV.http.post(CV.api("undo/"), {reason});
+      msg.textContent = `Undone: back at ${state.step_label}.`;
       $("#gm-undo-reason").value = "";
-      await CV.refreshState();
+      CV.takeState(state);
     } catch (e) { msg.textContent = e.message; }
   });
 
@@ -326,28 +325,26 @@
 
   // --- orders in, notes ------------------------------------------------------------------------------------------
 
-  let ordersTimer = null;
   let ordersAsked = 0;
-  function loadOrders() {
-    clearTimeout(ordersTimer);
-    ordersTimer = setTimeout(async () => {  // debounced like the views: the catch-up changes steps in bursts
-      const asked = ++ordersAsked;
-      let orders;
-      try { orders = await CV.read("orders/"); } catch (e) { return; }
-      if (asked !== ordersAsked) return;  // a later read is on its way: an earlier answer may arrive after it
-      const box = $("#gm-orders");
-      if (!orders.length) {
-        box.replaceChildren(el("p", {class: "muted"}, CV.state.step_kind === "orders"
-          ? "No orders yet for this step." : "This step takes no orders."));
-        return;
-      }
-      const byCiv = new Map();
-      orders.forEach((o) => byCiv.set(o.civ_id, [...(byCiv.get(o.civ_id) || []), o]));
-      box.replaceChildren(...[...byCiv.entries()].map(([civId, list]) => el("div", {class: "gm-civ-orders",
-        "data-civ": civId},
-      el("h4", {}, `${civName(civId)} (${list.length})`),
-      el("ul", {}, ...list.map((o) => el("li", {"data-order": o.id}, o.description))))));
-    }, 200);
+  // With the page's other reads after a burst of events (the catch-up changes steps in bursts): one request.
+  function loadOrders() { CV.soon(readOrders); }
+  async function readOrders() {
+    const asked = ++ordersAsked;
+    let orders;
+    try { orders = await CV.read("orders/"); } catch (e) { return; }
+    if (asked !== ordersAsked) return;  // a later read is on its way: an earlier answer may arrive after it
+    const box = $("#gm-orders");
+    if (!orders.length) {
+      box.replaceChildren(el("p", {class: "muted"}, CV.state.step_kind === "orders"
+        ? "No orders yet for this step." : "This step takes no orders."));
+      return;
+    }
+    const byCiv = new Map();
+    orders.forEach((o) => byCiv.set(o.civ_id, [...(byCiv.get(o.civ_id) || []), o]));
+    box.replaceChildren(...[...byCiv.entries()].map(([civId, list]) => el("div", {class: "gm-civ-orders",
+      "data-civ": civId},
+    el("h4", {}, `${civName(civId)} (${list.length})`),
+    el("ul", {}, ...list.map((o) => el("li", {"data-order": o.id}, o.description))))));
   }
 
   function addNote(note) {
@@ -425,15 +422,11 @@
     return column;
   }
 
-  // Bursts of step changes (the catch-up replays every StepOpened of the log) coalesce into one load, and
-  // loads never overlap: a change during a load asks for one more afterwards.
-  let viewsTimer = null;
+  // Bursts of step changes (the catch-up replays every StepOpened of the log) coalesce into one load, read with
+  // the page's other reads, and loads never overlap: a change during a load asks for one more afterwards.
   let viewsBusy = false;
   let viewsAgain = false;
-  function loadViews() {
-    clearTimeout(viewsTimer);
-    viewsTimer = setTimeout(runViews, 200);
-  }
+  function loadViews() { CV.soon(runViews); }
 
   async function runViews() {
     if (viewsBusy) { viewsAgain = true; return; }

@@ -352,7 +352,6 @@
   }
 
   // --- loading the view, on load and after each new event -------------------------------------------------------
-  let viewTimer = null;
   async function loadView() {
     try {
       // view/ leaves the map (Sectors, places, planets) to map/, which the browser revalidates with its ETag (a
@@ -371,11 +370,8 @@
       $("#empire-msg").textContent = `Your empire could not be loaded: ${e.message}`;
     }
   }
-  function refreshView(delay = 150) {
-    clearTimeout(viewTimer);
-    // Events come in bursts (a step's results): one fetch after the burst.
-    viewTimer = setTimeout(loadView, delay);
-  }
+  // Events come in bursts (a step's results): one fetch after the burst, with the page's other reads.
+  function refreshView() { CV.soon(loadView); }
 
   // --- orders -------------------------------------------------------------------------------------------------
   // The server's offers (legal-orders/) and this step's orders (orders/) are read once a step; after that the page
@@ -961,7 +957,8 @@
   CV.on("state", (state) => {
     if (ordersPointer !== pointer()) {
       if (ordersPointer !== null) $("#order-msg").textContent = "";  // said of the last step
-      loadOrders();
+      // A new step's offers and orders come with the rest the step sets off reading (the view, the panels).
+      if (started) { ordersPointer = pointer(); CV.soon(loadOrders); } else loadOrders();
     }
     const open = state.step_kind === "orders" && state.status === "open";
     $("#legal-orders").hidden = !open;

@@ -1,0 +1,74 @@
+"""What an open campaign page costs the server while the game goes on (issue 19): the GM's dashboard, a player's
+page and a spectator's gallery follow the steps a GM resolves, each reading what a step changed in one request
+(`reads/`), and every panel still shows the step it is at."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Request, expect
+
+from cvsite.cluster import Cluster
+from tests.browser.test_live_loop import open_campaign, sign_in
+from tests.browser.test_no_undefined import settle
+from tests.live import Client, advance
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
+CAMPAIGN = 1
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
+STEPS = 5  # Explore 1 to 6: steps that take orders
+# What a page must read per step, at most: the GM's and a player's panels once when the step closes (they show it
+# resolving) and once when the next opens, all of them in one `reads/` each time (the state, what the step waits
+# for, the orders, the views, the clock...), and a player's map revalidated (a 304 while it has not changed); a
+# spectator's gallery its battle list and its map, in one `reads/`, when a step opens.
+BOUND = {"GM": 2, "player": 3, "spectator": 1}
+
+
+def counted(page: Page) -> Counter[str]:
+    """The page's requests to the API from now on, by method and address."""
+    requests: Counter[str] = Counter()
+
+    def note(request: Request) -> None:
+        if "/api/" in request.url:
+            requests[f"{request.method} {request.url.split(f'/api/campaigns/{CAMPAIGN}/', 1)[-1]}"] += 1
+
+    page.on("request", note)
+    return requests
+
+
+def test_open_page_reads_little_per_step(cluster_factory: Callable[..., Cluster], browser: Browser) -> None:
+    cluster = cluster_factory(daphnes=1, workers=1)
+    cluster.manage("cv_demo")
+    base = f"http://127.0.0.1:{cluster.daphne_ports[0]}"
+    gm = Client(base).login("gm")
+    pages: dict[str, Page] = {}
+    for name, user in (("GM", "gm"), ("player", "player1"), ("spectator", None)):
+        page = browser.new_context(**DESKTOP).new_page()
+        if user:
+            sign_in(page, base, user)
+        open_campaign(page, base, CAMPAIGN)
+        settle(page)
+        pages[name] = page
+    requests = {name: counted(page) for name, page in pages.items()}
+
+    for _ in range(STEPS):
+        state = advance(gm, CAMPAIGN)
+        for page in pages.values():
+            expect(page.locator(f"body[data-round='{state['round']}'][data-step='{state['step']}']")).to_be_attached(
+                timeout=15_000)
+        # Every panel that shows the step shows this one: read live, not only moved by the pushed step.
+        expect(pages["GM"].locator("#flow-summary")).to_contain_text(f"{state['step_label']} waits for ")
+        expect(pages["player"].locator(f"#legal-orders[data-pointer='{state['round']}:{state['step']}']")
+               ).to_be_attached()
+        expect(pages["player"].locator("[data-bind=step_rule]")).to_have_text(state["step_rule"])
+        for page in pages.values():
+            settle(page)
+
+    for name, counts in requests.items():
+        print(f"\n{name}: {sum(counts.values())} requests over {STEPS} steps: {dict(counts)}")
+        assert set(counts) <= {*(a for a in counts if a.startswith("GET reads/?")), "GET map/"}, (
+            f"{name}: every read after a step goes with the others in reads/ (the map revalidates alone)")
+        assert sum(counts.values()) <= BOUND[name] * STEPS, f"{name} read {dict(counts)} over {STEPS} steps"
