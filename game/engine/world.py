@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from game.engine import factions
@@ -45,6 +45,7 @@ def sector_id(q: int, r: int) -> str:
     return f"{q},{r}"
 
 
+@lru_cache(maxsize=1 << 16)  # a map's Sectors, asked for again and again by every distance the steps measure
 def sector_coords(sector: str) -> tuple[int, int]:
     q, r = sector.split(",")
     return int(q), int(r)
