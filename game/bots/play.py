@@ -16,7 +16,7 @@ from game.bots import (
     yards,  # noqa: F401  (repairs at yards and surveys before colonizing)
 )
 from game.bots.client import BotApiError, BotClient
-from game.bots.strategy import Order, Situation, decide
+from game.bots.strategy import PLANNERS, Order, Situation, decide
 
 FLEET_ORDERS = ("FleetCourse", "FleetStandingOrder")
 
@@ -47,7 +47,9 @@ def play_turn(client: BotClient, bot_seed: str) -> Turn:
     offers = client.legal_orders()
     turn = Turn(played=True)
     orders: list[Order] = []
-    if offers:  # most steps offer most seats nothing, and then the view (the dearest read) is not needed
+    # Most steps offer most seats nothing a planner plays (every step offers a free-text Declare), and then the
+    # view, the dearest read, is not needed.
+    if any(o["kind"] in PLANNERS for o in offers):
         view = client.view()["view"]
         if any(o["kind"] in FLEET_ORDERS for o in offers):
             view["fleets"] = client.fleets()  # where each fleet is: the fleet panel's, which the view leaves out

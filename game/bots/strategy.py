@@ -198,14 +198,13 @@ def planner(kind: str) -> Callable[[Planner], Planner]:
 def plan_skirmish(situation: Situation, offers: list[JSON]) -> list[Order]:
     """Attack where the bot is at least as strong as what it sees of the other side, the weakest civilization
     first; one skirmish a round. Its strength is its armed units in the Sector or within a round's move of it (the
-    Move Rate brings them into the fight, Exterminate 1); the other side's is its armed units seen there."""
+    Move Rate brings them into the fight, Exterminate 1); the other side's is every unit of it seen there."""
     mine = [(u["sector_id"], situation.reach(u)) for u in situation.view["units"]
             if situation.armed(u) and u["state"] != "en_route"]
     theirs: dict[tuple[str, int], int] = {}
     for unit in situation.view["other_units"]:
-        if situation.armed(unit):
-            key = (unit.get("sector_id"), int(unit["civ_id"]))
-            theirs[key] = theirs.get(key, 0) + 1
+        key = (unit.get("sector_id"), int(unit["civ_id"]))
+        theirs[key] = theirs.get(key, 0) + 1
     weakest = target_civ(situation)
     ranked = sorted(offers, key=lambda o: (o["payload"]["target_civ_id"] != weakest, o["payload"]["sector_id"]))
     for offer in ranked:
