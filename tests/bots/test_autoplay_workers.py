@@ -1,7 +1,8 @@
-"""Issue 13's proof of the whole game: `cv_autoplay --civs 4 --rounds 12` on PostgreSQL, Redis and real Celery
-workers (the bots play in the workers, through the API with their tokens; the GM bot polls the campaign). Every
-civilization builds, settles, mines, trades or gives and fights, and the event log replayed from round 1's
-snapshot gives the world the campaign holds."""
+"""Issue 13's proof of the core game (no rule module): `cv_autoplay --civs 4 --rounds 12 --modules none` on
+PostgreSQL, Redis and real Celery workers (the bots play in the workers, through the API with their tokens; the GM
+bot polls the campaign). Every civilization builds, settles, mines, trades or gives and fights, and the event log
+replayed from round 1's snapshot gives the world the campaign holds. The whole game (every module, the command's
+default) is test_autoplay_modules.py's."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def test_four_bots_play_twelve_rounds_on_real_workers_and_the_log_replays_to_the
     cluster = cluster_factory(daphnes=0, workers=2)
     start_world = tmp_path / "start.json"
     began = time.monotonic()
-    out = cluster.manage("cv_autoplay", "--civs", "4", "--rounds", "12", "--seed", "issue-13", "--json",
-                         "--start-world", str(start_world))
+    out = cluster.manage("cv_autoplay", "--civs", "4", "--rounds", "12", "--seed", "issue-13", "--modules", "none",
+                         "--json", "--start-world", str(start_world))
     seconds = time.monotonic() - began
     tally = json.loads(out)  # exactly one JSON object on stdout
     assert tally["errors"] == [], tally["errors"]

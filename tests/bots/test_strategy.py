@@ -105,6 +105,20 @@ def test_one_warship_guards_home_and_the_others_strike_the_weakest_civilization_
     assert plans == {5: ("0,2", "middle"), 6: ("0,2", "middle")}  # civilization 3: one unit in sight, not two
 
 
+def test_once_a_civilization_is_seen_one_scout_goes_to_meet_it_and_the_others_explore() -> None:
+    scouts = [unit(2, "scout"), unit(3, "scout")]
+    others = [unit(90, "corvette", "3,0", "far", civ=2), unit(91, "scout", "0,2", "middle", civ=3),
+              unit(92, "scout", "0,2", "middle", civ=3)]
+    the_view = view(scouts, others=others, pois=PLACES)
+    plans = courses(decide(situation(the_view, [course_offer([2, 3], [HOME, *PLACES])])))
+    # The target is civilization 2 (one unit seen); the envoy meets civilization 3, the other scout explores.
+    assert plans == {2: ("0,2", "middle"), 3: ("1,0", "near")}
+    # With an envoy there already, both explore.
+    there = view([unit(2, "scout"), unit(3, "scout"), unit(4, "scout", "0,2", "middle")], others=others, pois=PLACES)
+    plans = courses(decide(situation(there, [course_offer([2, 3], [HOME, *PLACES])])))
+    assert ("0,2", "middle") not in plans.values()
+
+
 def test_a_guard_away_from_home_comes_back() -> None:
     the_view = view([unit(4, "corvette", "1,0", "near")], pois=PLACES)
     assert courses(decide(situation(the_view, [course_offer([4], [HOME, *PLACES])]))) == {4: HOME}
@@ -128,6 +142,21 @@ def test_it_attacks_where_it_is_at_least_as_strong_and_not_where_it_is_weaker() 
         {"kind": "StartSkirmish", "payload": {"sector_id": "1,0", "target_civ_id": 2}}]
     outnumbered = [unit(91, "corvette", "3,0", "far", civ=3), unit(92, "corvette", "3,0", "far", civ=3)]
     assert decide(situation(view(mine[1:], others=outnumbered), offers[:1], "explore.7")) == []
+
+
+def test_warships_a_rounds_move_away_count_towards_a_skirmish() -> None:
+    abilities = {**ABILITIES, "corvette": {**ABILITIES["corvette"], "movement_rate": 4}}  # a Sector a round
+    mine = [unit(4, "corvette", "0,0", "home"), unit(5, "corvette", "1,0", "near"), unit(6, "corvette", "3,0")]
+    others = [unit(90, "corvette", "1,0", "near", civ=2), unit(91, "scout", "1,0", "near", civ=2)]
+    offers = [offer("StartSkirmish", {"sector_id": "1,0", "target_civ_id": 2})]
+    the_view = {**view(mine, others=others), "design_abilities": abilities}
+    assert decide(situation(the_view, offers, "explore.7")) == [order_of(offers[0])]  # 4 and 5: two against two
+    alone = {**view(mine[2:], others=others), "design_abilities": abilities}  # 6 is two Sectors away
+    assert decide(situation(alone, offers, "explore.7")) == []
+
+
+def order_of(offered: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": offered["kind"], "payload": offered["payload"]}
 
 
 def test_a_builder_beside_a_colony_without_a_mine_builds_the_mine_instead_of_a_ship() -> None:
@@ -171,6 +200,18 @@ def test_a_unit_meeting_another_civilizations_unit_gives_it_a_small_gift() -> No
                     {"name": "mu", "type": "integer", "min": 0, "max": 1000})]
     assert decide(situation(view([unit(4, "corvette")], others=others), offers, "explore.11")) == [
         {"kind": "Gift", "payload": {"unit_id": 4, "to_unit_id": 90, "mu": strategy.GIFT_MU}}]
+
+
+def test_ore_is_given_from_a_hold_only_to_a_unit_with_a_hold() -> None:
+    fields = ({"name": "ore", "type": "integer", "min": 0, "max": 20},
+              {"name": "mu", "type": "integer", "min": 0, "max": 1000})
+    gift = [offer("Gift", {"unit_id": 5}, choice_field("to_unit_id", [90]), *fields)]
+    to_freighter = view([unit(5, "freighter", ore=20)], others=[unit(90, "freighter", civ=2)])
+    assert decide(situation(to_freighter, gift, "explore.11"))[0]["payload"] == {"unit_id": 5, "to_unit_id": 90,
+                                                                                 "ore": 5}
+    to_corvette = view([unit(5, "freighter", ore=20)], others=[unit(90, "corvette", civ=2)])
+    assert decide(situation(to_corvette, gift, "explore.11"))[0]["payload"] == {"unit_id": 5, "to_unit_id": 90,
+                                                                                "mu": strategy.GIFT_MU}
 
 
 def test_a_freighter_with_nothing_to_carry_loads_nothing_and_one_with_ore_unloads_it() -> None:
@@ -272,6 +313,20 @@ def test_a_bot_offers_peace_and_trade_and_accepts_what_it_is_offered_except_peac
                offer("AnswerTreaty", {"from_civ_id": 3, "treaty": "trade_full"})]
     plans = decide(situation(view([unit(1, "scout")]), answers, "explore.10"))
     assert [p["payload"]["answer"] for p in plans] == ["accept", "accept"]
+
+
+def test_from_round_3_a_bot_declares_war_on_its_target_and_offers_it_no_treaty() -> None:
+    rival = view([unit(1, "scout")], others=[unit(90, "corvette", "1,0", "near", civ=2),
+                                             unit(91, "scout", "1,0", "near", civ=3),
+                                             unit(92, "scout", "1,0", "near", civ=3)])
+    offers = [offer("DeclareWar", {}, choice_field("to_civ_id", [2, 3])),
+              offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral, limited trade)",
+                                                                      3: "Deneb (neutral, no trade)"}))]
+    plans = [(p["kind"], p["payload"]["to_civ_id"], p["payload"].get("treaty")) for p in
+             decide(situation(rival, offers, "explore.9"))]  # round 3
+    assert plans == [("DeclareWar", 2, None), ("ProposeTreaty", 3, "peace"), ("ProposeTreaty", 3, "trade_full")]
+    early = Situation({"round": 2, "step": "explore.9"}, rival, offers, turn_rng("seed", 2, "explore.9"))
+    assert [(p["kind"], p["payload"]["to_civ_id"]) for p in decide(early)][:1] == [("ProposeTreaty", 2)]
 
 
 def test_a_bot_bids_a_tenth_of_its_treasury_in_the_councils_rounds_and_plays_social_engineering() -> None:
