@@ -1,6 +1,7 @@
 """What an open campaign page costs the server while the game goes on (issue 19): the GM's dashboard, a player's
 page and a spectator's gallery follow the steps a GM resolves, each reading what a step changed in one request
-(`reads/`), and every panel still shows the step it is at."""
+(`reads/`), and every panel still shows the step it is at; the GM's side-by-side views only after steps that
+changed the world, and still as they are."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ STEPS = 5  # Explore 1 to 6: steps that take orders
 # for, the orders, the views, the clock...), and a player's map revalidated (a 304 while it has not changed); a
 # spectator's gallery its battle list and its map, in one `reads/`, when a step opens.
 BOUND = {"GM": 2, "player": 3, "spectator": 1}
+UNIT_STATES = {"operational": "Operational", "en_route": "En Route", "engaged": "Engaged",  # as gm.js shows them
+               "under_construction": "Under Construction", "destroyed": "Destroyed"}
 
 
 def counted(page: Page) -> Counter[str]:
@@ -66,6 +69,17 @@ def test_open_page_reads_little_per_step(cluster_factory: Callable[..., Cluster]
         expect(pages["player"].locator("[data-bind=step_rule]")).to_have_text(state["step_rule"])
         for page in pages.values():
             settle(page)
+        # The GM's columns, read only after steps that changed the world, show every civilization as it is now.
+        for civ in state["civilizations"]:
+            now = gm.get(f"/api/campaigns/{CAMPAIGN}/view/?civ={civ['id']}")
+            column = pages["GM"].locator(f"#gm-civ-views [data-civ='{civ['id']}']")
+            for key in ("mu", "ore", "units", "colonies", "population"):
+                expect(column.locator(f"[data-figure={key}]")).to_have_text(str(now["figures_now"][key]))
+            by_state = Counter(unit["state"] for unit in now["view"]["units"])
+            expect(column.locator("[data-state]")).to_have_count(len(by_state))
+            for unit_state, count in by_state.items():
+                label = UNIT_STATES[unit_state]
+                expect(column.locator(f"[data-state='{label}']")).to_contain_text(f"{label}: {count}")
 
     for name, counts in requests.items():
         print(f"\n{name}: {sum(counts.values())} requests over {STEPS} steps: {dict(counts)}")

@@ -12,7 +12,7 @@
 
   let preview = null;  // the last preview: {round, step, events, rolls, digest}
   const overrides = new Map();  // proposed event index -> {payload, reason}
-  let loadedPointer = "";  // "round:step" the orders and side-by-side views were loaded for
+  let loadedPointer = "";  // "round:step" the orders were loaded for
   const notesShown = new Set();  // seq of notes already in the inbox (the REST list and live events overlap)
 
   const civName = (id) => (CV.state.civilizations.find((c) => c.id === id) || {}).name || `civilization ${id}`;
@@ -95,10 +95,10 @@
     renderMembers(state);
     const pointer = `${state.round}:${state.step}`;
     if (pointer !== loadedPointer) {
+      if (!loadedPointer) loadViews();  // then as the world changes (below)
       loadedPointer = pointer;
       if (preview && `${preview.round}:${preview.step}` !== pointer) clearPreview();
       loadOrders();
-      loadViews();
     }
   });
 
@@ -379,11 +379,22 @@
     } catch (e) { msg.textContent = e.message; }
   });
 
+  // The events that leave every civilization's view as it was: the steps' machinery, orders and readiness, notes,
+  // deadlines and seats, the GM's own publishing. Whatever else a step logs changes the world (the log is its
+  // record, and the GM reads all of it), so a step that logs none of it leaves the columns without a read.
+  const VIEWS_UNCHANGED = new Set(["StepClosed", "StepResolved", "StepOpened", "RunOnStarted", "RunOnStopped",
+    "DiceRolled", "DiceEntered", "OrderAccepted", "OrderWithdrawn", "CivilizationReady", "PhaseReadinessGiven",
+    "PhaseReadinessCleared", "NoteSent", "GmRuling", "DeadlineSet", "DeadlineExtended", "DeadlinePassed",
+    "PlayerNudged", "SeatHandedOver", "SeatTakenBack", "StandingsPublished", "BattlePublished", "VisibilityChanged",
+    "MemberRemoved"]);
+
   CV.on("event", (event) => {
     if (event.type === "NoteSent") addNote(event);
     if (event.type === "OrderAccepted" || event.type === "OrderWithdrawn") loadOrders();
-    if (event.type === "ScenarioLoaded") loadViews();
+    if (!VIEWS_UNCHANGED.has(event.type) && !CV.catchingUp) loadViews();
   });
+  // A history caught up (on reconnecting, on waking) may hold changes the columns have not shown.
+  CV.on("caughtup", (seq) => { if (seq > CV.servedSeq) loadViews(); });
 
   // --- every civilization side by side ----------------------------------------------------------------------------
 
