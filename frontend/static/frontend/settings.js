@@ -218,12 +218,11 @@
   } else {
     reload();
   }
-  // On the campaign page the websocket brings each change: read the settings again, as this viewer may.
+  // On the campaign page the websocket brings each change: read the settings again, as this viewer may (the page's
+  // state, whose figures read settings too, is read again by campaign.js on the same events).
   if (CV.on) {
     CV.on("event", (event) => {
-      if (event.type !== "SettingsChanged" && event.type !== "SettingsInForce") return;
-      reload();
-      CV.refreshState();  // the page's own figures read settings too (how the campaign is won, the dice)
+      if (event.type === "SettingsChanged" || event.type === "SettingsInForce") reload();
     });
   }
 })();
