@@ -81,8 +81,10 @@
 
   // --- a player ---------------------------------------------------------------------------------------------------
   let phaseReady = false;
+  let phaseAnswer = {};  // the last answer drawn
 
   function renderPhase(answer) {
+    phaseAnswer = answer;
     const phase = answer.phase_readiness;
     const title = phase.phase_title || CV.state.phase_title;
     const open = CV.state.status !== "ended";
@@ -105,8 +107,10 @@
     $("#flow-phase-ready").addEventListener("click", async () => {
       const state = $("#flow-phase-state");
       try {
-        const answer = await CV.http.post(CV.api("ready-phase/"),
+        // The POST answers the readiness alone: drawn with the rest of the last answer, as waiting/ would answer.
+        const readiness = await CV.http.post(CV.api("ready-phase/"),
           {round: CV.state.round, step: CV.state.step, ready: !phaseReady});
+        const answer = {...phaseAnswer, phase_readiness: readiness};
         reads.shown(answer);
         renderPhase(answer);
       } catch (e) { state.textContent = e.message; }
