@@ -135,7 +135,9 @@ def events_frames(campaign_id: int, batches: list[list[dict[str, Any]]],
     """`events_frame` of each batch for each kind of viewer of the campaign (`reading_viewers`), by reading key,
     reading the campaign, its civilizations and its world once for all of them, and who may read each event
     once."""
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    # Only what naming reads (`state_io.load_world`): building the query for all of a campaign's columns cost
+    # more than running it, on every push.
+    campaign = Campaign.objects.filter(pk=campaign_id).only("state_seq", "rule_options").first()
     if campaign is None:
         return [{} for _ in batches]
     civ_names = _civ_names(campaign_id)
