@@ -5,14 +5,16 @@ GM action sets a new world), and the current world is that snapshot with every l
 applied to it. Each process keeps the last world it built per campaign, keyed by the sequence number of the
 last event that changed it (`Campaign.state_seq`), so consecutive steps neither reload nor re-serialize a large
 world; a process that is behind rebuilds from the snapshot and the log. The cache changes only once the
-transaction that made the world commits: a rolled-back step leaves it with the world the database holds.
+transaction that made the world commits: a rolled-back step leaves it with the world the database holds. Values
+read from a cached world (a player's map version, `derived`) are kept with it and go with it.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
+from typing import Any, TypeVar, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -24,8 +26,10 @@ from game.engine.events import Event as EngineEvent
 from game.engine.world import World, world_from_dict, world_to_dict
 from game.models import Campaign, Event
 
-_cache: dict[int, tuple[int, World]] = {}
+# Per campaign: the state_seq, the world at it, and the values `derived` read from that world, by key.
+_cache: dict[int, tuple[int, World, dict[Hashable, Any]]] = {}
 _cache_lock = threading.Lock()
+T = TypeVar("T")
 
 
 class WorldUnavailable(Exception):
@@ -48,6 +52,23 @@ def load_world(campaign: Campaign) -> World:
     return settings_catalogue.in_world(world, campaign.rule_options)
 
 
+def derived(campaign: Campaign, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a value read from the campaign's world at `campaign.state_seq` (and from nothing else that
+    changes: not the GM's settings, which change without a new seq), computed once per world this process keeps
+    and dropped with it (a new seq, an undo's rebuilt world, `forget`). While this process keeps no world at that
+    seq (it is behind, or the transaction that made the world has not committed), it is computed every time."""
+    with _cache_lock:
+        cached = _cache.get(campaign.pk)
+    if cached is not None and cached[0] == campaign.state_seq and key in cached[2]:
+        return cast(T, cached[2][key])
+    value = compute()
+    with _cache_lock:
+        cached = _cache.get(campaign.pk)  # `compute` may have loaded (and so kept) the world
+        if cached is not None and cached[0] == campaign.state_seq:
+            cached[2][key] = value
+    return value
+
+
 def remember(campaign: Campaign, world: World, before: World | None = None) -> None:
     """Keep `world` as the campaign's current world in this process (it matches `campaign.state_seq`), once the
     transaction commits (at once outside one); if it rolls back, the cache keeps what the database holds. Given
@@ -67,7 +88,7 @@ def forget(campaign_id: int) -> None:
 
 def _cache_world(campaign_id: int, state_seq: int, world: World) -> None:
     with _cache_lock:
-        _cache[campaign_id] = (state_seq, world)
+        _cache[campaign_id] = (state_seq, world, {})
 
 
 def _rebuild(campaign_id: int, upto: int) -> World:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from django.http import HttpResponseNotModified
@@ -16,6 +14,7 @@ from rest_framework.views import APIView
 
 from game import selectors, services, visibility
 from game.api.schema import event_log_schema
+from game.selectors import maps
 
 
 def _step_field(**options: Any) -> serializers.ChoiceField:
@@ -296,21 +295,25 @@ class WorldView(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         civ = _valid(CivQuery, request.query_params)["civ"]
-        return Response(selectors.campaign_view(viewer, campaign, civ))
+        return Response(maps.view_with_map_version(viewer, campaign, civ))
 
 
 class WorldMap(APIView):
     def get(self, request: Request, campaign_id: int) -> HttpResponseBase:
         """A player's map (the Sectors, Points of Interest and planets their civilization knows), which their
-        `view/` leaves out. It carries an ETag: asked with `If-None-Match` and unchanged, the answer is 304 with no
-        body, so a page reloads it only when it changed."""
+        `view/` leaves out, with its version (`map_version`, which their `view/` also carries), so a page reads it
+        only when the version changed. Its ETag is the version: asked with `If-None-Match` and unchanged, the
+        answer is 304 with no body."""
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-        body = selectors.campaign_map(viewer, campaign)
-        etag = '"' + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32] + '"'
-        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
-        if etag in request.headers.get("If-None-Match", ""):
-            return HttpResponseNotModified(headers=headers)
-        return Response(body, headers=headers)
+        version = maps.map_version(viewer, campaign)
+        if f'"{version}"' in request.headers.get("If-None-Match", ""):
+            return HttpResponseNotModified(headers=_map_headers(version))
+        body = maps.versioned_map(viewer, campaign)
+        return Response(body, headers=_map_headers(body["map_version"]))
+
+
+def _map_headers(version: str) -> dict[str, str]:
+    return {"ETag": f'"{version}"', "Cache-Control": "private, no-cache"}
 
 
 class Away(APIView):

@@ -9,9 +9,13 @@ from typing import Any
 
 import pytest
 
-from game import selectors, services
+from game import dispatch, selectors, services, state_io
 from game.bots.client import BotClient
+from game.models import Campaign
+from game.selectors import maps
+from game.visibility import Viewer
 from tests.game.conftest import Table, make_table
+from tests.worlds import pois_found
 
 pytestmark = pytest.mark.django_db
 DEMO = Path(__file__).resolve().parents[2] / "game" / "scenarios" / "demo.yaml"
@@ -55,7 +59,6 @@ def test_legal_orders_repeat_no_choice_list_and_a_bot_reads_them_whole(demo: Tab
 
 
 def legal_orders_in(table: Table) -> list[Any]:
-    from game import state_io
     from game.engine.orders import legal_orders
 
     table.campaign.refresh_from_db()
@@ -135,3 +138,73 @@ def test_reads_answer_the_campaigns_state_with_the_panels_as_its_own_address_doe
     answer = gm.get(demo.url("reads/?read=&read=waiting/")).json()
     assert answer[""] == {"status": 200, "body": gm.get(demo.url("")).json()}
     assert answer["waiting/"]["status"] == 200
+
+
+def map_version(table: Table, player: Any) -> str:
+    version = table.client(player).get(table.url("view/")).json()["map_version"]
+    assert isinstance(version, str)
+    return version
+
+
+@pytest.mark.django_db(transaction=True)  # the world cache, and the versions kept with it, fill on commit
+def test_the_map_version_changes_with_the_players_own_map_and_nothing_hidden_from_them(
+    demo: Table, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(dispatch, "enqueue", lambda *args: None)  # the test resolves the step itself
+    terran, gaian = demo.players[:2]
+    terran_civ, gaian_civ = demo.civs[0].pk, demo.civs[1].pk
+    before = map_version(demo, terran)
+    first = demo.client(terran).get(demo.url("map/"))
+    assert first["ETag"] == f'"{before}"' and first.json()["map_version"] == before
+    gaian_before = map_version(demo, gaian)
+    assert gaian_before != before  # each reads their own civilization's map
+
+    # A step that changes the world and nothing on the Terrans' map: the Gaians' scout sets off.
+    scout = next(u for u in demo.client(gaian).get(demo.url("view/")).json()["view"]["units"]
+                 if u["design_id"] == "scout")
+    services.order_submit(gaian, demo.campaign.pk, round=1, step="explore.14", kind="PlotCourse",
+                          payload={"unit_id": scout["unit_id"], "sector_id": "1,0"}, idempotency_key="map-version")
+    seq = Campaign.objects.get(pk=demo.campaign.pk).state_seq
+    demo.resolve_step()
+    assert Campaign.objects.get(pk=demo.campaign.pk).state_seq > seq
+    assert map_version(demo, terran) == before
+    assert demo.client(terran).get(demo.url("map/"), HTTP_IF_NONE_MATCH=f'"{before}"').status_code == 304
+
+    # The Gaians find the hidden Maw: their map changes, the Terrans' does not.
+    pois_found(demo.campaign.pk, gaian_civ, ["maw"])
+    gaian_now = map_version(demo, gaian)  # read first: the Terrans' must not be the Gaians' kept version
+    assert gaian_now != gaian_before
+    assert map_version(demo, terran) == before
+    assert "maw" not in {p["poi_id"] for p in demo.client(terran).get(demo.url("map/")).json()["pois"]}
+
+    # The Terrans find it too: their map changes, and so does its version, as map/ says.
+    pois_found(demo.campaign.pk, terran_civ, ["maw"])
+    after = map_version(demo, terran)
+    assert after != before
+    again = demo.client(terran).get(demo.url("map/"), HTTP_IF_NONE_MATCH=f'"{before}"')
+    assert again.status_code == 200 and again["ETag"] == f'"{after}"' and again.json()["map_version"] == after
+    assert "maw" in {p["poi_id"] for p in again.json()["pois"]}
+    # The GM's and a spectator's views hold their maps: no version to follow.
+    assert "map_version" not in demo.client(demo.gm).get(demo.url(f"view/?civ={terran_civ}")).json()
+    assert "map_version" not in demo.client(None).get(demo.url("view/")).json()
+
+
+@pytest.mark.django_db(transaction=True)  # the world cache, and the versions kept with it, fill on commit
+def test_the_map_is_hashed_once_a_world_and_kind_of_viewer_and_a_304_builds_none(
+    demo: Table, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[int | None] = []
+    build = selectors.campaign_map
+
+    def counted(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+        built.append(viewer.civ_id)
+        return build(viewer, campaign)
+
+    monkeypatch.setattr(maps, "campaign_map", counted)
+    version = map_version(demo, demo.players[0])
+    assert built == [demo.civs[0].pk]
+    assert map_version(demo, demo.players[0]) == version
+    unchanged = demo.client(demo.players[0]).get(demo.url("map/"), HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert unchanged.status_code == 304 and built == [demo.civs[0].pk]
+    map_version(demo, demo.players[1])  # another civilization's map is its own
+    assert built == [demo.civs[0].pk, demo.civs[1].pk]

@@ -352,12 +352,17 @@
   }
 
   // --- loading the view, on load and after each new event -------------------------------------------------------
+  // view/ leaves the map (Sectors, places, planets) to map/ and says which version of it is the player's now
+  // (`map_version`, which the map carries too): the page reads map/ only when the map it holds is another version
+  // (on the first load with the view, and again if they were not of the same moment). The view every panel reads
+  // is the two together.
+  let heldMap = null;
   async function loadView() {
     try {
-      // view/ leaves the map (Sectors, places, planets) to map/, which the browser revalidates with its ETag (a
-      // 304 while it has not changed): the view every panel reads is the two together.
-      const [body, map] = await Promise.all([CV.read("view/"), CV.http.get(CV.api("map/"))]);
-      view = Object.assign(body.view, map);
+      const [body, first] = await Promise.all([CV.read("view/"), heldMap ? null : CV.http.get(CV.api("map/"))]);
+      heldMap = first || heldMap;
+      if (heldMap.map_version !== body.map_version) heldMap = await CV.http.get(CV.api("map/"));
+      view = Object.assign(body.view, heldMap);
       index(view);
       renderEmpire(body);
       renderMap(view);
