@@ -68,9 +68,13 @@ def civ_map(world: World, civ_id: int) -> dict[str, Any]:
     }
 
 
-def civ_view(world: World, civ_id: int) -> dict[str, Any]:
+def civ_view(world: World, civ_id: int, *, with_map: bool = True) -> dict[str, Any]:
+    """What the civilization owns and knows; `with_map=False` leaves out `civ_map` (a player's page reads it from
+    `map/`, and building it was a quarter of the view at 50,000 units)."""
     civ = world.civs[civ_id]
     own_units = [u for u in world.units.values() if u.civ_id == civ_id]
+    # The units seen, by id: looked up from the few the civilization detected, not found by sorting every unit.
+    detected = (world.units[unit_id] for unit_id in sorted(civ.detected_units) if unit_id in world.units)
     seen_units = [
         {
             "unit_id": u.unit_id,
@@ -81,8 +85,8 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
             "sector_id": u.sector_id,
             "poi_id": u.poi_id,
         }
-        for _, u in sorted(world.units.items())
-        if u.unit_id in civ.detected_units and u.civ_id != civ_id
+        for u in detected
+        if u.civ_id != civ_id
     ]
     seen_colonies = [
         {"colony_id": c.colony_id, "civ_id": c.civ_id, "planet_id": c.planet_id}
@@ -96,7 +100,7 @@ def civ_view(world: World, civ_id: int) -> dict[str, Any]:
         "civ": record_to_dict(civ),
         "civs": [{"civ_id": c.civ_id, "name": c.name} for _, c in sorted(world.civs.items())],
         "options": record_to_dict(world.options),
-        **civ_map(world, civ_id),
+        **(civ_map(world, civ_id) if with_map else {}),
         "designs": sorted(designs),
         # What each of those designs can do, so a player (or a bot) tells a scout from a warship or a colony ship.
         "design_abilities": {d: design_abilities(world.designs[d]) for d in sorted(designs) if d in world.designs},

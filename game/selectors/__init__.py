@@ -432,10 +432,8 @@ def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None)
     if civ_id not in world.civs:
         raise NotFound("That civilization has no place in this campaign's world yet.")
     history = CivFigures.objects.filter(civilization_id=civ_id).values("round", "figures")
-    view = civ_view(world, civ_id)
-    if viewer.is_player:
-        # A player's page reads the map from `map/` (`campaign_map`), sent again only when it changed.
-        view = {key: value for key, value in view.items() if key not in MAP_KEYS}
+    # A player's page reads the map from `map/` (`campaign_map`), sent again only when it changed.
+    view = civ_view(world, civ_id, with_map=not viewer.is_player)
     return {
         "kind": "civ",
         "civ_id": civ_id,
@@ -445,14 +443,10 @@ def campaign_view(viewer: Viewer, campaign: Campaign, civ_id: int | None = None)
     }
 
 
-# The galaxy as a civilization knows it, which changes seldom (a Sector charted, a Point of Interest found): the
-# player's `view/` leaves it out and `map/` serves it with an ETag (issue 19).
-MAP_KEYS = ("sectors", "pois", "planets")
-
-
 def campaign_map(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     """The part of a player's `campaign_view` left to `map/`: the Sectors, Points of Interest and planets their
-    civilization knows."""
+    civilization knows, which change seldom (a Sector charted, a Point of Interest found), so `map/` serves them
+    with an ETag and the player's page reads them only when their version changed (issue 19)."""
     if not viewer.is_player or viewer.civ_id is None:
         raise Forbidden("Only a player reads their civilization's map here; view/ holds everyone else's.")
     world = state_io.load_world(campaign)
