@@ -11,8 +11,14 @@ import pytest
 from django.core.management.base import CommandError
 
 from cvsite.cluster import start_cluster
+from galaxy import state_io as galaxy_state
+from galaxy.engine import generate_galaxy
+from galaxy.engine.homeworlds import HomeWorldPlacementError, place_home_worlds
+from galaxy.services import MIN_VIABLE_NEIGHBOURS, NEIGHBOURHOOD_RADIUS
+from game import state_io
 from game.engine.settings_catalogue import BUILT_MODULES
-from game.management.commands.cv_autoplay import galaxy_for, module_settings, modules_named
+from game.management.commands.cv_autoplay import Command, galaxy_for, module_settings, modules_named
+from game.models import Campaign
 
 
 @pytest.mark.timeout(300)
@@ -67,3 +73,16 @@ def test_autoplay_plays_commerce_raiding_a_council_within_the_campaign_and_a_sho
     assert galaxy_for(3, 3) == {"settings": {"width": 6, "height": 6}, "home_worlds": 3, "min_distance": 2, "near": 2}
     assert galaxy_for(4, 12) == {"settings": {"width": 8, "height": 8}, "home_worlds": 4, "min_distance": 3,
                                  "near": None}
+
+
+@pytest.mark.django_db
+def test_autoplay_re_rolls_a_galaxy_on_which_the_home_worlds_do_not_fit() -> None:
+    # 16 civilizations in 4 rounds (benchmarks/autoplay.py's) get the crowded map; on this seed's roll, the 46th of
+    # `--seed bench-16`, they do not fit (the GM's page says so), which stopped the command.
+    crowded, seed = galaxy_for(16, 4), "bench-16-45"
+    with pytest.raises(HomeWorldPlacementError):
+        place_home_worlds(generate_galaxy(galaxy_state.settings_from_dict(crowded["settings"]), seed), 16,
+                          crowded["min_distance"], seed, radius=NEIGHBOURHOOD_RADIUS,
+                          min_viable_neighbours=MIN_VIABLE_NEIGHBOURS)
+    campaign_id = Command()._create(16, 4, seed, [])
+    assert len(state_io.load_world(Campaign.objects.get(pk=campaign_id)).civs) == 16
