@@ -12,6 +12,8 @@ from django.db import connection, models
 from django.db.models.fields import AutoFieldMixin
 from psycopg.types.json import Jsonb
 
+from game.json_text import json_bytes
+
 BATCH = 2_000  # rows a statement where there is no COPY
 
 
@@ -32,7 +34,7 @@ def insert_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]],
         for row in rows:
             values = list(row.values())
             for index in json_at:
-                values[index] = Jsonb(values[index])
+                values[index] = Jsonb(values[index], dumps=json_bytes)
             copy.write_row(values)
 
 

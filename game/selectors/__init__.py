@@ -22,6 +22,7 @@ from game.engine.visibility import civ_figures, civ_map, civ_view, public_map
 from game.engine.world import World, course_cost, course_rounds
 from game.errors import Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
+from game.json_text import json_text
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
 from game.visibility import (
     Viewer,
@@ -78,11 +79,11 @@ def _read_text(viewer: Viewer, message: dict[str, Any], names: Names, encoded: d
     who reads it as stored: a large step's payloads (a battle's sides) cost more to encode than to describe."""
     stripped = _stripped(viewer, message)
     if stripped is not message:
-        return json.dumps(_as_read(viewer, message, names))
+        return json_text(_as_read(viewer, message, names))
     head = encoded.get(id(message))
     if head is None:
-        head = encoded[id(message)] = json.dumps(message)[:-1]  # without its closing brace
-    return f"{head}, {json.dumps(_reading(message, names))[1:]}"
+        head = encoded[id(message)] = json_text(message)[:-1]  # without its closing brace
+    return f"{head},{json_text(_reading(message, names))[1:]}"
 
 
 def event_names_for(viewer: Viewer, campaign: Campaign) -> Names:
