@@ -63,7 +63,7 @@ from game.engine.world import SkirmishState, World, is_present
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, StepResolution
-from game.visibility import in_skirmish, position, require_gm, require_seat, viewer_for
+from game.visibility import in_skirmish, position, require_gm_of, require_seat, viewer_for
 
 FIGHT_STEP = "exterminate.4"
 MAX_ODDS_BATTLES = 10_000
@@ -450,7 +450,7 @@ def live_battle_clock_set(gm: User, campaign_id: int, battle_id: int, *, minutes
         raise ServiceError("Say why, for the record.", "reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         live = _locked_live(campaign, battle_id)
         if live.status != LiveBattle.Status.PLAYING:
             raise Conflict("The battle is over.", field="minutes")
@@ -476,7 +476,7 @@ def live_battle_map_set(gm: User, campaign_id: int, battle_id: int, *, map_kind:
         raise ServiceError("Say why, for the record.", "reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         live = _locked_live(campaign, battle_id)
         if live.steps:
             raise Conflict("The battle has begun; its map can no longer change.", field="map_kind")
@@ -498,7 +498,7 @@ def live_battle_publish(gm: User, campaign_id: int, battle_id: int, *, delay_ste
         raise ServiceError("The delay is a number of steps, 0 or more.", "delay_steps")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         live = _locked_live(campaign, battle_id)
         live.published = published
         live.public_from = position(campaign.round, campaign.step_index) + delay_steps
@@ -609,7 +609,7 @@ def _open_skirmish(campaign: Campaign, skirmish_id: str) -> SkirmishState:
 
 def _gm_setting(gm: User, campaign_id: int, skirmish_id: str) -> tuple[Campaign, SkirmishSetting]:
     campaign = locked_campaign(campaign_id)
-    require_gm(viewer_for(gm, campaign))
+    require_gm_of(gm, campaign)
     if campaign.status == Campaign.Status.RESOLVING:
         raise Conflict("A step is being resolved; change the skirmish once it is done.")
     _open_skirmish(campaign, skirmish_id)
@@ -686,7 +686,7 @@ def battle_publish(gm: User, campaign_id: int, battle_id: int, *, narrative: str
         raise ServiceError("The delay is a number of steps, 0 or more.", "delay_steps")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         battle = Battle.objects.select_for_update().filter(campaign=campaign, pk=battle_id).first()
         if battle is None:
             raise NotFound("No such battle in this campaign.")

@@ -44,7 +44,7 @@ from game.engine.starts import PRESET_TITLES, Start, StartProblem, read_start, s
 from game.errors import Conflict, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign, random_seed
 from game.models import Campaign, Civilization
-from game.visibility import campaign_for, require_gm, require_player, viewer_for
+from game.visibility import campaign_for, require_gm, require_gm_of, require_player, viewer_for
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
 NEIGHBOURHOOD_RADIUS = 3
@@ -110,7 +110,7 @@ def galaxy_generate(gm: User, campaign_id: int, *, settings: dict[str, Any], see
         raise ServiceError(str(error), field="home_worlds") from None
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_not_started(campaign, "generate a new galaxy")
         galaxy_map, _ = GalaxyMap.objects.update_or_create(campaign=campaign, defaults={
             "seed": seed, "settings": state_io.settings_to_dict(galaxy_settings), "width": galaxy_settings.width,
@@ -136,7 +136,7 @@ def home_world_move(gm: User, campaign_id: int, *, number: int, hex_label: str) 
     its neighbourhood is measured again."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_not_started(campaign, "move a home world")
         galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
         if galaxy_map is None:
@@ -210,7 +210,7 @@ def campaign_start(gm: User, campaign_id: int) -> Campaign:
     faction adds MU); round 1, Explore 1 opens. Every civilization's race or faction must be approved first."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_not_started(campaign, "start the campaign again")
         galaxy_map = GalaxyMap.objects.filter(campaign=campaign).first()
         if galaxy_map is None:
@@ -269,7 +269,7 @@ def start_default_set(gm: User, campaign_id: int, preset: str) -> None:
         raise _start_refused(problems)
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_not_started(campaign, "change the starts")
         _, civs = state_io.campaign_starts(campaign.rule_options)
         campaign.rule_options = {**campaign.rule_options, "starts": {"default": preset, "civs": dict(civs)}}
@@ -286,7 +286,7 @@ def civ_start_set(gm: User, campaign_id: int, civ_id: int, data: Any) -> Start:
         raise ServiceError("Send the start as {preset, mu, ore, units}.", field="start")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         civ = Civilization.objects.filter(campaign=campaign, pk=civ_id).first()
         if civ is None:
             raise NotFound("No such civilization.")
@@ -375,7 +375,7 @@ def race_item_add(gm: User, campaign_id: int, data: dict[str, Any]) -> RaceItem:
         raise ServiceError(f"{problem.field}: {problem.reason}", field=problem.field) from None
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_not_started(campaign, "add race items")
         refused = extra_item_problem(item, selectors.campaign_race_items(campaign))
         if refused is not None:
@@ -431,7 +431,7 @@ def civ_setup_review(gm: User, campaign_id: int, civ_id: int, *, approve: bool, 
     comment = comment.strip()
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         setup = CivilizationSetup.objects.filter(civilization_id=civ_id, civilization__campaign=campaign).first()
         if setup is None:
             raise NotFound("That civilization has not submitted a setup.")

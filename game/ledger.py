@@ -22,7 +22,7 @@ from game.copy_rows import insert_rows
 from game.engine import events as engine_events
 from game.errors import Conflict, NotFound
 from game.event_catalogue import check_appended
-from game.models import Campaign, Civilization, Event, EventWitness
+from game.models import Campaign, Civilization, Event, EventWitness, event_message
 
 User = AbstractBaseUser | AnonymousUser
 logger = logging.getLogger(__name__)
@@ -42,51 +42,54 @@ def locked_campaign(campaign_id: int, *, ended_ok: bool = False) -> Campaign:
 
 def append_events(
     campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None, *,
-    changes_access: bool = False, pushed: bool = True,
+    changes_access: bool = False, pushed: bool = True, returning: bool = True,
 ) -> list[Event]:
     """Number the events after the campaign's last one and store them; push them once the transaction commits.
     The caller holds the campaign's row lock (`locked_campaign`), so numbers never collide or skip.
     `changes_access`: these events record a change of who may see the campaign (its visibility, a membership);
     every open socket re-checks its viewer before it forwards anything published from then on.
-    `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`)."""
+    `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`).
+    `returning=False`: the stored rows are not built and none are returned (a step's thousands of events)."""
     check_appended(events)
     actor_id = actor.pk if actor is not None and actor.is_authenticated else None
-    values = [
-        {"seq": campaign.last_seq + offset, "type": event.type, "payload": event.payload,
+    created_at = timezone.now()
+    columns = [
+        {"campaign_id": campaign.pk, "seq": campaign.last_seq + offset, "type": event.type, "payload": event.payload,
          "visibility": event.visibility.value, "civilization_id": event.civ_id, "actor_id": actor_id,
-         "round": campaign.round, "step_index": campaign.step_index}
+         "round": campaign.round, "step_index": campaign.step_index, "undone": False, "created_at": created_at}
         for offset, event in enumerate(events, start=1)
     ]
-    # COPY is PostgreSQL's; elsewhere (SQLite) bulk_create fills in the ids and times the rows returned carry.
-    if len(values) < MANY_EVENTS or connection.vendor != "postgresql":
-        rows = [Event(campaign=campaign, **row) for row in values]
-        Event.objects.bulk_create(rows)
+    # COPY is PostgreSQL's; elsewhere (SQLite) bulk_create fills in the ids the rows returned carry.
+    copied = len(columns) >= MANY_EVENTS and connection.vendor == "postgresql"
+    rows: list[Event] = []
+    if copied:
+        insert_rows(Event, columns, json_columns=("payload",))
     else:
-        rows = _copy_in(campaign, values)
-    witnessed = [(row, event) for row, event in zip(rows, events, strict=True)
+        rows = Event.objects.bulk_create([Event(**row) for row in columns])
+    witnessed = [(index, event) for index, event in enumerate(events)
                  if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
+    if copied and (witnessed or returning):
+        rows = _copied_rows(campaign, columns)
     if witnessed:
         civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
         EventWitness.objects.bulk_create(
-            EventWitness(event_id=row.pk, civilization_id=civ_id)
-            for row, event in witnessed
+            EventWitness(event_id=rows[index].pk, civilization_id=civ_id)
+            for index, event in witnessed
             for civ_id in set(event.payload["seen_by"]) & civ_ids
         )
-    campaign.last_seq += len(rows)
+    campaign.last_seq += len(columns)
     if changes_access:
         campaign.access_seq = campaign.last_seq
     campaign.save(update_fields=["last_seq", "access_seq"] if changes_access else ["last_seq"])
-    # bulk_create filled in each row's id and created_at, so the rows are what the database holds.
-    if not pushed:
-        return rows
-    messages = [row.as_message() for row in rows]
-    push = _one_push.get()
-    if push is not None and push.campaign_id == campaign.pk:
-        push.messages.extend(messages)
-        push.access_seq = campaign.access_seq
-    else:
-        publish_after_commit(realtime.publish_events, campaign.pk, messages, campaign.access_seq)
-    return rows
+    if pushed:
+        messages = [event_message(row) for row in columns]
+        push = _one_push.get()
+        if push is not None and push.campaign_id == campaign.pk:
+            push.messages.extend(messages)
+            push.access_seq = campaign.access_seq
+        else:
+            publish_after_commit(realtime.publish_events, campaign.pk, messages, campaign.access_seq)
+    return rows if returning else []
 
 
 # From this many events the log is written with COPY (`game.copy_rows`): a step's few dozen go in faster too, as
@@ -95,13 +98,10 @@ def append_events(
 MANY_EVENTS = 2
 
 
-def _copy_in(campaign: Campaign, values: list[dict[str, Any]]) -> list[Event]:
-    """Store the events' column `values` as `bulk_create` would, and return their rows as the database holds them
-    (ids and creation time filled in). The rows are built as a query builds what it reads (`from_db`): a model's
-    keyword `__init__` cost 0.1 s of a 50,000-unit round's 13,500 events."""
-    created_at = timezone.now()
-    columns = [{"campaign_id": campaign.pk, **row, "undone": False, "created_at": created_at} for row in values]
-    insert_rows(Event, columns, json_columns=("payload",))
+def _copied_rows(campaign: Campaign, columns: list[dict[str, Any]]) -> list[Event]:
+    """The rows of events just written with COPY, as the database holds them (ids filled in). They are built as a
+    query builds what it reads (`from_db`): a model's keyword `__init__` cost 0.1 s of a 50,000-unit round's 13,500
+    events."""
     ids = dict(Event.objects.filter(campaign=campaign, seq__gte=columns[0]["seq"],
                                     seq__lte=columns[-1]["seq"]).values_list("seq", "pk"))
     names = [field.attname for field in Event._meta.concrete_fields]

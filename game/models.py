@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -225,17 +226,22 @@ class Event(models.Model):
         return f"#{self.seq} {self.type}"
 
     def as_message(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "type": self.type,
-            "payload": self.payload,
-            "visibility": self.visibility,
-            "civ_id": self.civilization_id,
-            "round": self.round,
-            "step": ALL_STEPS[self.step_index].key,
-            "undone": self.undone,
-            "at": self.created_at.isoformat(),
-        }
+        return event_message(vars(self))
+
+
+def event_message(columns: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored event as it is pushed and served, from its columns (an `Event`'s, or those just written)."""
+    return {
+        "seq": columns["seq"],
+        "type": columns["type"],
+        "payload": columns["payload"],
+        "visibility": columns["visibility"],
+        "civ_id": columns["civilization_id"],
+        "round": columns["round"],
+        "step": ALL_STEPS[columns["step_index"]].key,
+        "undone": columns["undone"],
+        "at": columns["created_at"].isoformat(),
+    }
 
 
 class EventWitness(models.Model):

@@ -54,7 +54,7 @@ from game.models import (
     StepResolution,
 )
 from game.selectors import event_names_for
-from game.visibility import campaign_for, require_gm, require_player, require_seat, viewer_for
+from game.visibility import campaign_for, require_gm, require_gm_of, require_player, require_seat, viewer_for
 
 logger = logging.getLogger(__name__)
 Role = Membership.Role
@@ -146,7 +146,7 @@ def campaign_join(user: User, *, invite_token: str, civ_name: str) -> Civilizati
 def campaign_set_public(gm: User, campaign_id: int, *, is_public: bool) -> Campaign:
     with transaction.atomic():
         campaign = locked_campaign(campaign_id, ended_ok=True)  # who may read the record is the GM's choice
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if campaign.is_public != is_public:
             campaign.is_public = is_public
             campaign.save(update_fields=["is_public"])
@@ -160,7 +160,7 @@ def membership_remove(gm: User, campaign_id: int, user_id: int) -> None:
     open pages included. A player's civilization stays in the world and the log, without a player."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id, ended_ok=True)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         membership = Membership.objects.filter(campaign=campaign, user_id=user_id).select_related(
             "civilization", "user").first()
         if membership is None:
@@ -180,7 +180,7 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
     first step is resolved; the scenario's own orders and expectations are for testing and are not used."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if campaign.resolutions.exists():
             raise Conflict("A scenario can only be loaded before the first step is resolved.")
         try:
@@ -309,7 +309,7 @@ def ruling_post(gm: User, campaign_id: int, *, civ_id: int | None, text: str) ->
         raise ServiceError("Write the ruling.", field="text")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if civ_id is not None and not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
             raise ServiceError("That civilization is not in this campaign.", field="civ_id")
         payload = {"text": text, "step": campaign.step.key}
@@ -341,16 +341,21 @@ def step_preview(gm: User, campaign_id: int, *, expected_round: int, expected_st
     }
 
 
+# What an Advance sets afresh on a step's resolution row, when the step was resolved before and undone.
+REQUEUED = ["status", "error", "queued_at", "started_at", "entered_rolls", "overrides", "preview_digest",
+            "undo_reason"]
+
+
 def step_advance(
     gm: User, campaign_id: int, *, expected_round: int, expected_step: str,
     overrides: Sequence[dict[str, Any]] = (), preview_digest: str = "",
-) -> StepResolution:
+) -> None:
     """Close the open step and have a worker resolve it (the GM's commit). Overrides replace the payload of
     previewed events, each with a reason, and must be made against the events the step resolves to now (the
     preview's digest). A stale or repeated Advance changes nothing."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _check_pointer(campaign, expected_round, expected_step, "advance")
         _require_open(campaign, "advance")
         entered = list(campaign.entered_rolls)
@@ -362,18 +367,13 @@ def step_advance(
                 raise Conflict("The step's outcome changed since your preview (an order came in or was taken "
                                "back). Preview again, then override.", field="preview_digest")
             _with_overrides(step_input.world, events, overrides)
-        resolution, _ = StepResolution.objects.get_or_create(
-            campaign=campaign, round=campaign.round, step_index=campaign.step_index
-        )
-        resolution.status = StepResolution.Status.QUEUED
-        resolution.error = ""
-        resolution.queued_at = timezone.now()
-        resolution.started_at = None
-        resolution.entered_rolls = entered
-        resolution.overrides = list(overrides)
-        resolution.preview_digest = preview_digest if overrides else ""
-        resolution.undo_reason = ""
-        resolution.save()
+        # One statement whether the step was resolved before (then undone) or not: queued afresh, attempts kept.
+        StepResolution.objects.bulk_create([StepResolution(
+            campaign=campaign, round=campaign.round, step_index=campaign.step_index,
+            status=StepResolution.Status.QUEUED, error="", queued_at=timezone.now(), started_at=None,
+            entered_rolls=entered, overrides=list(overrides), preview_digest=preview_digest if overrides else "",
+            undo_reason="",
+        )], update_conflicts=True, unique_fields=["campaign", "round", "step_index"], update_fields=REQUEUED)
         campaign.status = Campaign.Status.RESOLVING
         campaign.failure = ""
         campaign.entered_rolls = []
@@ -382,7 +382,6 @@ def step_advance(
             "StepClosed", {"round": campaign.round, "step": campaign.step.key, "label": campaign.step.label},
             PUBLIC)], gm, pushed=False)  # pushed with the step's outcome (`step_resolve`)
         dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, campaign.pk, campaign.round, campaign.step_index)
-    return resolution
 
 
 def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_after: float | None = None) -> bool:
@@ -417,7 +416,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
                         raise RuntimeError("The step no longer resolves to the outcome the GM overrode.")
                     events = _with_overrides(step_input.world, events, resolution.overrides)
                 resolution.seq_before = campaign.last_seq
-                append_events(campaign, events)
+                append_events(campaign, events, returning=False)
                 combat_services.battles_record(campaign, events)
                 world = step_input.world
                 if state_io.changes_world(events):
@@ -539,7 +538,7 @@ def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
         raise ServiceError("Say why the step is undone; the players will read it.", field="reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if campaign.status == Campaign.Status.RESOLVING:
             raise Conflict("Wait for the running resolution to finish before undoing.")
         last = StepResolution.objects.filter(campaign=campaign, status=StepResolution.Status.DONE).order_by(
@@ -579,7 +578,7 @@ def dice_enter(gm: User, campaign_id: int, *, rolls: Sequence[int]) -> list[int]
         raise ServiceError("Rolls are whole numbers from 1 up.", field="rolls")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         _require_open(campaign, "enter rolls")
         campaign.entered_rolls = list(rolls)
         campaign.save(update_fields=["entered_rolls"])
@@ -701,9 +700,10 @@ def stuck_resolutions_requeue(older_than_seconds: int) -> list[int]:
 
 def figures_record(campaign: Campaign, world: World) -> None:
     """Each civilization's figures in `world` as the campaign's round starts, for its charts (kept per round)."""
-    for civ_id, figures in figures_by_civ(world).items():
-        CivFigures.objects.update_or_create(civilization_id=civ_id, round=campaign.round,
-                                            defaults={"figures": figures})
+    CivFigures.objects.bulk_create(
+        [CivFigures(civilization_id=civ_id, round=campaign.round, figures=figures)
+         for civ_id, figures in figures_by_civ(world).items()],
+        update_conflicts=True, unique_fields=["civilization", "round"], update_fields=["figures"])
 
 
 # --- notes, "since you were away", standings ---------------------------------------------------------------------
@@ -753,7 +753,7 @@ def standings_publish(gm: User, campaign_id: int, *, figures: Sequence[str]) -> 
         raise ServiceError(f"Choose figures among {', '.join(allowed)}.", field="figures")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         world = state_io.load_world(campaign)
         names = dict(Civilization.objects.filter(campaign=campaign).values_list("pk", "name"))
         rows = []

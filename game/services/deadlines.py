@@ -22,7 +22,7 @@ from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, Event, Membership, StepClock
 from game.selectors.deadlines import current_clock, step_opened_at
 from game.selectors.flow import step_waiting_for
-from game.visibility import active_delegation, require_gm, viewer_for
+from game.visibility import active_delegation, require_gm_of
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
 MAX_MINUTES = 60 * 24 * 14
@@ -70,7 +70,7 @@ def deadline_extend(gm: User, campaign_id: int, *, minutes: int, reason: str) ->
         raise ServiceError(f"Grant from 1 to {MAX_MINUTES} minutes.", field="minutes")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if campaign.status != Campaign.Status.OPEN:
             raise ServiceError(f"{campaign.step.label} is not open for orders now.", field="minutes")
         now = timezone.now()
@@ -90,7 +90,7 @@ def player_nudge(gm: User, campaign_id: int, *, civ_id: int, text: str = "") -> 
     """The GM reminds a civilization the open step waits for it: a notice on its page (and an e-mail)."""
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if not Civilization.objects.filter(campaign=campaign, pk=civ_id).exists():
             raise ServiceError("That civilization is not in this campaign.", field="civ_id")
         clock = current_clock(campaign)

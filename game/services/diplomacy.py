@@ -16,7 +16,7 @@ from game.engine.world import World, pair
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Event
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 REASON_LIMIT = 2000
 
@@ -52,7 +52,7 @@ def stance_set(gm: User, campaign_id: int, *, civ_a: int, civ_b: int, stance: st
         raise ServiceError(f"The stance is one of {', '.join(STANCES)}.", field="stance")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         if not module_on(campaign):
             raise ServiceError("The Cluster War trade module is off: set who is at war in the settings.",
                                field="campaign")

@@ -17,7 +17,7 @@ from game.engine import events as engine_events
 from game.engine.phases import ALL_STEPS, Pointer
 from game.errors import Conflict, RollsNeeded
 from game.ledger import User, append_events, locked_campaign
-from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock, StepResolution
+from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock
 from game.selectors.flow import step_waiting_for
 from game.services import bots, deadlines
 from game.visibility import Viewer, campaign_for, events_visible_to, require_gm, require_seat, viewer_for
@@ -28,7 +28,7 @@ PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 
 # --- the GM's run to the next step that needs someone ------------------------------------------------------------
 
-def round_run_on(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> StepResolution:
+def round_run_on(gm: User, campaign_id: int, *, expected_round: int, expected_step: str) -> None:
     """Advance the open step as Advance does, and keep going, one step (one resolution, its own events) at a
     time, until a step opens that needs someone (`step_waiting_for`); the run stops there and says why."""
     with transaction.atomic():
@@ -40,9 +40,7 @@ def round_run_on(gm: User, campaign_id: int, *, expected_round: int, expected_st
         StepClock.objects.get_or_create(campaign=campaign)
         StepClock.objects.filter(campaign=campaign).update(run_on=True)
         # Advance's checks (the GM, the pointer, an open step) refuse a stale press: all of this rolls back.
-        resolution = services.step_advance(gm, campaign_id, expected_round=expected_round,
-                                           expected_step=expected_step)
-    return resolution
+        services.step_advance(gm, campaign_id, expected_round=expected_round, expected_step=expected_step)
 
 
 def waiting_for(user: User, campaign_id: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from game.engine.world import max_output_of
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Event
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 
 def destruction_rule(gm: User, campaign_id: int, *, destruction_id: int, confirm: bool, reason: str) -> Event:
@@ -24,7 +24,7 @@ def destruction_rule(gm: User, campaign_id: int, *, destruction_id: int, confirm
         raise ServiceError("Give a reason: the players read it.", field="reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         world = state_io.load_world(campaign)
         order = world.destructions.get(destruction_id)
         if order is None:

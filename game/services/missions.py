@@ -12,7 +12,7 @@ from game.engine.apply import apply_events
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Event
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 ACTIONS = ("confirm", "edit", "narrate")
 NARRATION_LIMIT = 4000
@@ -29,7 +29,7 @@ def mission_adjudicate(gm: User, campaign_id: int, *, mission_id: int, action: s
         raise ServiceError(f"Keep the narration under {NARRATION_LIMIT} characters.", field="narration")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         world = state_io.load_world(campaign)
         mission = world.missions.get(mission_id)
         if mission is None:

@@ -17,7 +17,7 @@ from game.engine.world import World
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Event
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 CIV = engine_events.Visibility.CIV
 REASON_LIMIT = 2000
@@ -42,7 +42,7 @@ def _record(campaign: Campaign, world: World, events: Sequence[engine_events.Eve
 
 def _world(gm: User, campaign_id: int) -> tuple[Campaign, World]:
     campaign = locked_campaign(campaign_id)
-    require_gm(viewer_for(gm, campaign))
+    require_gm_of(gm, campaign)
     world = state_io.load_world(campaign)
     if rp.catalogue_of(world) is None:
         raise ServiceError("The research module is off in this campaign.", field="campaign")

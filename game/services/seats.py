@@ -12,7 +12,7 @@ from game.engine import events as engine_events
 from game.errors import Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Bot, Campaign, Civilization, Membership, SeatDelegation
-from game.visibility import active_delegations, require_gm, require_player, viewer_for
+from game.visibility import active_delegations, require_gm_of, require_player, viewer_for
 
 CIV = engine_events.Visibility.CIV
 
@@ -73,7 +73,7 @@ def seat_hand_to_bot(gm: User, campaign_id: int, *, civ_id: int, rounds: int | N
         raise ServiceError("Hand the seat over for at least one round.", field="rounds")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         civ = _civ_of(campaign, civ_id)
         bot = bot_account(campaign, civ)
         until = None if rounds is None else campaign.round + rounds - 1

@@ -17,7 +17,7 @@ from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, SettingsVersion
 from game.selectors.settings import settings_context, with_world_wars
 from game.services import diplomacy
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 PUBLIC, CIV = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV
 
@@ -62,7 +62,7 @@ def settings_change(gm: User, campaign_id: int, *, changes: dict[str, Any], reas
         raise ServiceError("Say why the settings change; the players read it.", field="reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         context = settings_context(campaign)
         try:
             cleaned = catalogue.check_changes(changes, context)

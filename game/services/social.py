@@ -13,7 +13,7 @@ from game.errors import ServiceError
 from game.ledger import User, locked_campaign
 from game.models import Event
 from game.services.diplomacy import REASON_LIMIT, record_world_events
-from game.visibility import require_gm, viewer_for
+from game.visibility import require_gm_of
 
 CODES = {s.code: s.title for s in Score}
 
@@ -30,7 +30,7 @@ def social_adjust(gm: User, campaign_id: int, *, civ_id: int, code: str, delta: 
         raise ServiceError("Change the score by a whole number other than 0.", field="delta")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
-        require_gm(viewer_for(gm, campaign))
+        require_gm_of(gm, campaign)
         world = state_io.load_world(campaign)
         if civ_id not in world.civs:
             raise ServiceError("No such civilization in this campaign.", field="civ_id")
