@@ -49,7 +49,8 @@ def append_events(
     `changes_access`: these events record a change of who may see the campaign (its visibility, a membership);
     every open socket re-checks its viewer before it forwards anything published from then on.
     `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`).
-    `returning=False`: the stored rows are not built and none are returned (a step's thousands of events)."""
+    `returning=False`: the stored rows are not built and none are returned (a step's thousands of events, of
+    which only those with witnesses have their ids read back)."""
     check_appended(events)
     actor_id = actor.pk if actor is not None and actor.is_authenticated else None
     created_at = timezone.now()
@@ -66,15 +67,17 @@ def append_events(
         insert_rows(Event, columns, json_columns=("payload",))
     else:
         rows = Event.objects.bulk_create([Event(**row) for row in columns])
-    witnessed = [(index, event) for index, event in enumerate(events)
-                 if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
-    if copied and (witnessed or returning):
+    if copied and returning:
         rows = _copied_rows(campaign, columns)
+    witnessed = [(campaign.last_seq + offset, event) for offset, event in enumerate(events, start=1)
+                 if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
     if witnessed:
+        ids = ({row.seq: row.pk for row in rows} if rows else dict(Event.objects.filter(
+            campaign=campaign, seq__in=[seq for seq, _ in witnessed]).values_list("seq", "pk")))
         civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
         EventWitness.objects.bulk_create(
-            EventWitness(event_id=rows[index].pk, civilization_id=civ_id)
-            for index, event in witnessed
+            EventWitness(event_id=ids[seq], civilization_id=civ_id)
+            for seq, event in witnessed
             for civ_id in set(event.payload["seen_by"]) & civ_ids
         )
     campaign.last_seq += len(columns)
