@@ -49,8 +49,11 @@ def clock_open(campaign_id: int, round: int, step_index: int) -> StepClock | Non
             return clock
         minutes = deadline_minutes(campaign)
         deadline = opened_at + timedelta(minutes=minutes) if minutes else None
-        clock, _ = StepClock.objects.update_or_create(campaign=campaign,
-                                                      defaults={"opened_at": opened_at, "deadline": deadline})
+        if clock is None:
+            clock = StepClock.objects.create(campaign=campaign, opened_at=opened_at, deadline=deadline)
+        else:  # the row is locked above: set it here rather than look it up again
+            clock.opened_at, clock.deadline = opened_at, deadline
+            clock.save(update_fields=["opened_at", "deadline"])
         if minutes and deadline is not None:
             append_events(campaign, [engine_events.Event("DeadlineSet", {
                 "step": campaign.step.key, "label": campaign.step.label, "deadline": deadline.isoformat(),

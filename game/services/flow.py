@@ -118,10 +118,11 @@ def _run_on(campaign_id: int, pointer: Pointer, *, opened: bool) -> None:
         if campaign.pointer != pointer or campaign.status != Campaign.Status.OPEN:
             return
         phase_readiness_review(campaign)
-        run_on = StepClock.objects.filter(campaign=campaign, run_on=True).exists()
         auto = bool(campaign.rule_options.get("auto_run", False))
+        if not (auto or StepClock.objects.filter(campaign=campaign, run_on=True).exists()):
+            return
         gm = _gm_of(campaign)
-        if not (run_on or auto) or gm is None:
+        if gm is None:
             return
         if _steps_run(campaign) >= len(ALL_STEPS):
             # A campaign where nothing needs anyone would otherwise run on round after round by itself.
