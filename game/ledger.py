@@ -42,7 +42,7 @@ def locked_campaign(campaign_id: int, *, ended_ok: bool = False) -> Campaign:
 
 def append_events(
     campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None, *,
-    changes_access: bool = False, pushed: bool = True, returning: bool = True,
+    changes_access: bool = False, pushed: bool = True, returning: bool = True, saving: Sequence[str] = (),
 ) -> list[Event]:
     """Number the events after the campaign's last one and store them; push them once the transaction commits.
     The caller holds the campaign's row lock (`locked_campaign`), so numbers never collide or skip.
@@ -50,7 +50,8 @@ def append_events(
     every open socket re-checks its viewer before it forwards anything published from then on.
     `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`).
     `returning=False`: the stored rows are not built and none are returned (a step's thousands of events, of
-    which only those with witnesses have their ids read back)."""
+    which only those with witnesses have their ids read back).
+    `saving`: other fields of the campaign the caller set, written in the same statement as its last number."""
     check_appended(events)
     actor_id = actor.pk if actor is not None and actor.is_authenticated else None
     created_at = timezone.now()
@@ -83,7 +84,7 @@ def append_events(
     campaign.last_seq += len(columns)
     if changes_access:
         campaign.access_seq = campaign.last_seq
-    campaign.save(update_fields=["last_seq", "access_seq"] if changes_access else ["last_seq"])
+    campaign.save(update_fields=["last_seq", *(["access_seq"] if changes_access else []), *saving])
     if pushed:
         messages = [event_message(row) for row in columns]
         push = _one_push.get()

@@ -377,10 +377,10 @@ def step_advance(
         campaign.status = Campaign.Status.RESOLVING
         campaign.failure = ""
         campaign.entered_rolls = []
-        campaign.save(update_fields=["status", "failure", "entered_rolls"])
         append_events(campaign, [engine_events.Event(
             "StepClosed", {"round": campaign.round, "step": campaign.step.key, "label": campaign.step.label},
-            PUBLIC)], gm, pushed=False)  # pushed with the step's outcome (`step_resolve`)
+            PUBLIC)], gm, pushed=False,  # pushed with the step's outcome (`step_resolve`)
+            saving=("status", "failure", "entered_rolls"))
         dispatch.enqueue_after_commit(dispatch.RESOLVE_STEP, campaign.pk, campaign.round, campaign.step_index)
 
 
@@ -434,8 +434,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
                     return True
                 next_pointer = campaign.pointer.next()
                 campaign.round, campaign.step_index = next_pointer.round, next_pointer.step_index
-                campaign.status = Campaign.Status.OPEN
-                campaign.save(update_fields=["round", "step_index", "status", "state_seq"])
+                campaign.status = Campaign.Status.OPEN  # saved with the opening, below
                 state_io.remember(campaign, world, step_input.world)
                 if campaign.step_index == 0:
                     # A new round: its starting world is a snapshot once the log since the last one grew as large as
@@ -444,7 +443,7 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
                         state_io.store_snapshot(campaign, world, world)
                     figures_record(campaign, world)
                     append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
-                append_events(campaign, [_step_opened(campaign)])
+                append_events(campaign, [_step_opened(campaign)], saving=("round", "step_index", "status", "state_seq"))
             # Booked after the push: on the embedded default it runs the next step at once, which pages must get
             # after this one.
             dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
