@@ -18,11 +18,14 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+# The world snapshots can be megabytes: every read of a campaign leaves them out, and game.state_io (the only code
+# that needs them) reads them on its own.
+CAMPAIGN_WORLDS = ("world", "world_previous")
+
+
 class CampaignManager(models.Manager["Campaign"]):
     def get_queryset(self) -> models.QuerySet[Campaign]:
-        # The world snapshots can be megabytes: every read of a campaign leaves them out, and game.state_io
-        # (the only code that needs them) reads them on its own.
-        return super().get_queryset().defer("world", "world_previous")
+        return super().get_queryset().defer(*CAMPAIGN_WORLDS)
 
 
 class Campaign(models.Model):
