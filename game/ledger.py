@@ -79,6 +79,7 @@ def append_events(
         insert_rows(Event, columns, json_columns=("payload",))
     else:
         rows = Event.objects.bulk_create([Event(**row) for row in columns])
+        columns = [vars(row) for row in rows]  # as stored: `auto_now_add` set their time
     if copied and returning:
         rows = _copied_rows(campaign, columns)
     witnessed = [(campaign.last_seq + offset, event) for offset, event in enumerate(events, start=1)

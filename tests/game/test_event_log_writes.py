@@ -4,6 +4,11 @@ witnesses, and pushed once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import partial
+from typing import Any
+
 import pytest
 from django.db import transaction
 
@@ -42,5 +47,24 @@ def test_a_steps_events_are_stored_in_order_and_read_back_as_appended(table: Tab
     assert stored[-1].payload["text"] == (f"note {count - 2}" if count > 1 else "hello")
     assert stored[-1].civilization_id == (civ_id if count > 1 else None)
     assert stored[0].actor_id == table.gm.pk and stored[0].round == table.campaign.round
+    assert set(EventWitness.objects.filter(event=stored[0]).values_list("civilization_id", flat=True)) == {
+        civ_id, other_id}
+
+
+@pytest.mark.parametrize(("count", "returning"), [(1, True), (MANY_EVENTS, True), (250, False)])
+def test_the_pushed_events_are_the_stored_ones_whether_or_not_their_rows_are_returned(
+        table: Table, count: int, returning: bool,
+        django_capture_on_commit_callbacks: Callable[[], AbstractContextManager[list[Callable[[], Any]]]]) -> None:
+    civ_id, other_id = table.civs[0].pk, table.civs[1].pk
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        campaign = locked_campaign(table.campaign.pk)
+        before = campaign.last_seq
+        rows = append_events(campaign, _events(count, civ_id, other_id), table.gm, returning=returning)
+    (push,) = callbacks  # publish_after_commit's: the campaign, the messages, its access_seq
+    assert isinstance(push, partial)
+    pushed = push.args[1]
+    stored = list(Event.objects.filter(campaign=table.campaign, seq__gt=before).order_by("seq"))
+    assert pushed == [row.as_message() for row in stored]  # the same times too, to the microsecond
+    assert len(rows) == (count if returning else 0)
     assert set(EventWitness.objects.filter(event=stored[0]).values_list("civilization_id", flat=True)) == {
         civ_id, other_id}
