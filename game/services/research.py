@@ -4,19 +4,17 @@ rebuilt from it like from any other."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.db import transaction
 
 from game import state_io
 from game.engine import events as engine_events
-from game.engine.apply import apply_events
 from game.engine.research import projects as rp
 from game.engine.research.rules import SEVERITIES
 from game.engine.world import World
 from game.errors import ServiceError
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, locked_campaign
 from game.models import Campaign, Event
+from game.services.diplomacy import record_world_events
 from game.visibility import require_gm_of
 
 CIV = engine_events.Visibility.CIV
@@ -30,14 +28,6 @@ def _reason(reason: str, what: str) -> str:
     if len(reason) > REASON_LIMIT:
         raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.", field="reason")
     return reason
-
-
-def _record(campaign: Campaign, world: World, events: Sequence[engine_events.Event], gm: User) -> list[Event]:
-    rows = append_events(campaign, list(events), gm)
-    campaign.state_seq = campaign.last_seq
-    campaign.save(update_fields=["state_seq"])
-    state_io.remember(campaign, apply_events(world, events), world)
-    return rows
 
 
 def _world(gm: User, campaign_id: int) -> tuple[Campaign, World]:
@@ -70,7 +60,7 @@ def catastrophe_rule(gm: User, campaign_id: int, *, project_id: int, severity: s
             "hp_after": {str(u): world.units[u].hp / 2 for u in damaged},
             "successes_after": max(0, project.successes - 1) if severity == "disaster" else project.successes,
         }, CIV, project.civ_id)
-        (row,) = _record(campaign, world, [event], gm)
+        (row,) = record_world_events(campaign, world, [event], gm)
     return row
 
 
@@ -91,7 +81,7 @@ def discovery_grant(gm: User, campaign_id: int, *, civ_id: int, tech: str, reaso
         event = engine_events.Event("TechnologyLearned", {
             "civ_id": civ_id, "tech": tech, "tech_name": rp.tech_name(world, tech), "how": "discovery",
             "project_id": project.project_id if project else None, "reason": reason}, CIV, civ_id)
-        (row,) = _record(campaign, world, [event], gm)
+        (row,) = record_world_events(campaign, world, [event], gm)
     return row
 
 
@@ -116,7 +106,7 @@ def project_adjust(gm: User, campaign_id: int, *, project_id: int, successes: in
             events.append(engine_events.Event("TechnologyLearned", {
                 "civ_id": project.civ_id, "tech": project.tech, "tech_name": name, "how": "research",
                 "project_id": project_id, "reason": reason}, CIV, project.civ_id))
-        rows = _record(campaign, world, events, gm)
+        rows = record_world_events(campaign, world, events, gm)
     return rows
 
 
@@ -129,5 +119,5 @@ def research_publish(gm: User, campaign_id: int, *, civ_id: int, reason: str = "
         event = engine_events.Event("ResearchPublished", {
             "civ_id": civ_id, "techs": sorted(world.civs[civ_id].techs), "reason": reason.strip()},
             engine_events.Visibility.PUBLIC)
-        (row,) = _record(campaign, world, [event], gm)
+        (row,) = record_world_events(campaign, world, [event], gm)
     return row
