@@ -54,6 +54,7 @@ from game.models import (
     StepResolution,
 )
 from game.selectors import event_names_for
+from game.selectors.deadlines import opening_followed_up
 from game.visibility import campaign_for, require_gm, require_gm_of, require_player, require_seat, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -444,9 +445,11 @@ def step_resolve(campaign_id: int, round: int, step_index: int, *, announce_afte
                     figures_record(campaign, world)
                     append_events(campaign, settings_io.into_force(campaign))  # what waited for this round
                 append_events(campaign, [_step_opened(campaign)], saving=("round", "step_index", "status", "state_seq"))
+                followed_up = opening_followed_up(campaign)
             # Booked after the push: on the embedded default it runs the next step at once, which pages must get
             # after this one.
-            dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
+            if followed_up:
+                dispatch.enqueue_after_commit(dispatch.STEP_OPENED, campaign.pk, campaign.round, campaign.step_index)
         return True
     except combat_services.LiveBattleWaiting as waiting:
         # Not a failure: the step waits while the two sides play a Centurion battle, then resumes.

@@ -20,19 +20,12 @@ from game.engine.phases import Pointer
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, Event, Membership, StepClock
-from game.selectors.deadlines import current_clock, step_opened_at
+from game.selectors.deadlines import current_clock, deadline_minutes, members_with_address, step_opened_at
 from game.selectors.flow import step_waiting_for
 from game.visibility import active_delegation, require_gm_of
 
 PUBLIC, CIV, GM = engine_events.Visibility.PUBLIC, engine_events.Visibility.CIV, engine_events.Visibility.GM
 MAX_MINUTES = 60 * 24 * 14
-
-
-def deadline_minutes(campaign: Campaign) -> int | None:
-    """The open step's allowance in minutes from the `deadline_minutes` setting ({step key: minutes}); None: no
-    deadline."""
-    minutes = (campaign.rule_options.get("deadline_minutes") or {}).get(campaign.step.key)
-    return minutes if isinstance(minutes, int) and not isinstance(minutes, bool) and minutes > 0 else None
 
 
 def clock_open(campaign_id: int, round: int, step_index: int) -> StepClock | None:
@@ -141,8 +134,7 @@ def deadlines_pass(now: datetime | None = None) -> list[int]:
 
 def _may_mail(campaign: Campaign) -> bool:
     """The campaign's `notify_email` is on and a member has an address."""
-    return bool(campaign.rule_options.get("notify_email", True)) and Membership.objects.filter(
-        campaign=campaign).exclude(user__email="").exists()
+    return bool(campaign.rule_options.get("notify_email", True)) and members_with_address(campaign).exists()
 
 
 def _mail_waited_on(campaign: Campaign, civ_ids: list[int], deadline: datetime | None, text: str) -> None:

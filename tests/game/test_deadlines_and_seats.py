@@ -18,7 +18,7 @@ from django.core.mail import EmailMessage
 from django.db.models import F
 from django.utils import timezone
 
-from game import services
+from game import dispatch, services
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
 from game.models import Campaign, Event, Membership, StepClock
 from game.services import deadlines, seats
@@ -104,6 +104,26 @@ def test_a_step_opens_with_the_deadline_its_setting_gives(table: Table,
     with django_capture_on_commit_callbacks(execute=True):
         services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step="explore.14")
     assert StepClock.objects.get(campaign=campaign).deadline is None
+
+
+def test_a_step_without_a_deadline_books_no_follow_up_and_its_clock_reads_when_it_opened(
+        table: Table, django_capture_on_commit_callbacks: Callbacks, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing follows the opening (no deadline, bot, address, readiness or run): no task competes with the push,
+    and the clock still says when the step opened."""
+    booked: list[str] = []
+    enqueue = dispatch.enqueue
+
+    def booking(name: str, *args: Any) -> None:
+        booked.append(name)
+        enqueue(name, *args)
+
+    monkeypatch.setattr(dispatch, "enqueue", booking)
+    campaign = open_moves(table, django_capture_on_commit_callbacks)
+    assert dispatch.STEP_OPENED not in booked and dispatch.RESOLVE_STEP in booked
+    opened = Event.objects.filter(campaign=campaign, type="StepOpened").latest("seq")
+    clock_json = table.client(table.players[0]).get(table.url("clock/")).json()
+    assert clock_json["opened_at"] == opened.created_at.isoformat() and clock_json["deadline"] is None
+    assert clock_json["waiting_on_you"] is True
 
 
 def test_an_undone_step_opens_again_with_its_whole_allowance(table: Table,
@@ -285,6 +305,15 @@ def test_the_players_a_step_waits_on_are_emailed(table: Table, mailoutbox: list[
     with django_capture_on_commit_callbacks(execute=True):
         deadlines.player_nudge(table.gm, table.campaign.pk, civ_id=table.civs[0].pk, text="Only you are missing")
     assert mailoutbox[-1].to == ["first@example.org"] and "Only you are missing" in mailoutbox[-1].body
+
+
+def test_a_step_without_a_deadline_emails_the_players_it_waits_on_too(
+        table: Table, mailoutbox: list[EmailMessage], django_capture_on_commit_callbacks: Callbacks) -> None:
+    table.players[0].email = "first@example.org"  # type: ignore[attr-defined]
+    table.players[0].save()
+    open_moves(table, django_capture_on_commit_callbacks)
+    assert [mail.to for mail in mailoutbox] == [["first@example.org"]]
+    assert "Explore 14" in mailoutbox[0].subject
 
 
 def test_no_email_when_the_campaign_turns_notices_off(table: Table, mailoutbox: list[EmailMessage],
