@@ -4,15 +4,18 @@ civilization, a player only whether it waits on them."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from django.db.models import Exists, Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from game.engine.phases import StepKind
-from game.models import Campaign, Event, Membership, PhaseReadiness, StepClock
+from game.models import Campaign, Civilization, Event, Membership, PhaseReadiness, SeatDelegation, StepClock
 from game.selectors.flow import step_waiting_for
-from game.visibility import Viewer, active_delegation, active_delegations
+from game.visibility import Viewer, active_delegation
 
 # What opens a step: the campaign's Start opens round 1's first step, then each resolution or undo the next.
 OPENING_EVENTS = ("StepOpened", "CampaignStarted")
@@ -30,22 +33,40 @@ def members_with_address(campaign: Campaign) -> QuerySet[Membership]:
 
 
 def opening_followed_up(campaign: Campaign) -> bool:
-    """Whether the step `campaign` has just opened gives `game.services.flow.step_opened` anything to do: a clock
+    """Whether the step `campaign` has just opened may give `game.services.flow.step_opened` anything to do: a clock
     to start with a deadline (or one to reset: the run the GM asked for, the deadline of the step before), players
     to mail, bots to play, a "ready for the rest of the phase" to review, a run to go on. Asked by the opening's
-    transaction, its lock held, in one query: a step that needs none of it books no task, which would compete for
-    the machine with the processes pushing the opening to the pages."""
+    transaction, its lock held: a step that needs none of it books no task, which would compete for the machine
+    with the processes pushing the opening to the pages. A bot's seat counts whatever its rounds: the task finds
+    which seats bots hold now (`game.services.bots.bot_seats`)."""
     if campaign.rule_options.get("auto_run", False) or deadline_minutes(campaign):
         return True
-    left_running = StepClock.objects.filter(Q(run_on=True) | Q(deadline__isnull=False), campaign=campaign)
-    readiness = PhaseReadiness.objects.filter(civilization__campaign=campaign, round=campaign.round,
-                                              phase=campaign.step.phase.value)
-    follow_ups = Q(Exists(left_running)) | Q(Exists(readiness))
-    if campaign.step.kind is StepKind.ORDERS:  # only a step that takes orders mails its players, or has bots play
-        follow_ups |= Q(Exists(active_delegations(campaign).filter(is_bot=True)))
-        if campaign.rule_options.get("notify_email", True):
-            follow_ups |= Q(Exists(members_with_address(campaign)))
-    return Campaign.objects.filter(follow_ups, pk=campaign.pk).exists()
+    orders = campaign.step.kind is StepKind.ORDERS  # only a step that takes orders has bots play, or mails
+    mail = orders and bool(campaign.rule_options.get("notify_email", True))
+    with connection.cursor() as cursor:
+        cursor.execute(_follow_up_statement(orders, mail), {
+            "campaign": campaign.pk, "round": campaign.round, "phase": campaign.step.phase.value})
+        (followed_up,) = cursor.fetchone()
+    return bool(followed_up)
+
+
+@cache
+def _follow_up_statement(bots: bool, mail: bool) -> str:
+    """`opening_followed_up`'s question, one statement written once: the ORM took 1.5-2.8 ms to build its four
+    subqueries at every step, PostgreSQL 0.1-0.2 ms to answer them."""
+    table = {model: connection.ops.quote_name(model._meta.db_table)
+             for model in (StepClock, PhaseReadiness, Civilization, SeatDelegation, Membership, get_user_model())}
+    civ_of = f"JOIN {table[Civilization]} civ ON civ.id = entry.civilization_id WHERE civ.campaign_id = %(campaign)s"
+    checks = [
+        f"SELECT 1 FROM {table[StepClock]} WHERE campaign_id = %(campaign)s AND (run_on OR deadline IS NOT NULL)",
+        f"SELECT 1 FROM {table[PhaseReadiness]} entry {civ_of} AND entry.round = %(round)s AND entry.phase = %(phase)s",
+    ]
+    if bots:
+        checks.append(f"SELECT 1 FROM {table[SeatDelegation]} entry {civ_of} AND entry.is_bot AND entry.ended_at IS NULL")
+    if mail:
+        checks.append(f"SELECT 1 FROM {table[Membership]} entry JOIN {table[get_user_model()]} member ON "
+                      f"member.id = entry.user_id WHERE entry.campaign_id = %(campaign)s AND member.email <> ''")
+    return "SELECT " + " OR ".join(f"EXISTS ({check})" for check in checks)
 
 
 def step_opened_at(campaign: Campaign) -> datetime | None:
