@@ -4,7 +4,9 @@ PostgreSQL, all started here.
 
 Prints the steps resolved per second over the whole run, and the workers' queue wait (from the GM's Advance,
 `StepResolution.queued_at`, to a worker taking the step, `started_at`) and the resolution time (to `finished_at`),
-median and p95. The push latency under load is `benchmarks/load.py`'s (websockets on 2 Daphne).
+median and p95, and the push under that load: a spectator's websocket on every campaign (they are public), opened
+as each appears, times each frame that opens a step from the commit it is stamped with to its arrival (median and
+p95). The push to 500 sockets of one campaign is `benchmarks/load.py`'s.
 
 Run from the project root: `python benchmarks/campaigns.py [--campaigns 20] [--rounds 1]`. DATABASE_URL defaults
 to postgres://postgres@127.0.0.1:5432/centaurian_campaigns (created if missing), REDIS_URL to
@@ -14,17 +16,20 @@ redis://127.0.0.1:6379/9.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a plain script from any directory
 
+from benchmarks.load import Socket, open_sockets
 from benchmarks.round import ensure_database
 from cvsite.cluster import ROOT, start_cluster
 
@@ -35,6 +40,38 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/9"
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+class Spectators:
+    """A spectator's socket on each campaign created since `since`, opened as it appears (polled every half
+    second, so a campaign's first steps may go by unwatched), on the cluster's Daphne processes in turn; in a
+    thread of its own, with its own event loop, while the campaigns play."""
+
+    def __init__(self, ports: list[int], since: datetime) -> None:
+        self.ports, self.since = ports, since
+        self.sockets: dict[int, Socket] = {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=asyncio.run, args=(self._watch(),), name="spectators", daemon=True)
+
+    def latencies(self) -> list[float]:
+        """Seconds from each step's commit to its opening frame on the campaign's spectator socket."""
+        return [arrived - committed for socket in self.sockets.values() for arrived, committed, _ in socket.openings]
+
+    async def _watch(self) -> None:
+        while not self.stopping.is_set():
+            for campaign_id in await asyncio.to_thread(self._new_campaigns):
+                port = self.ports[len(self.sockets) % len(self.ports)]
+                (self.sockets[campaign_id],) = await open_sockets(
+                    [f"ws://127.0.0.1:{port}/ws/campaigns/{campaign_id}/"], [{"Origin": f"http://127.0.0.1:{port}"}])
+            await asyncio.sleep(0.5)
+        for socket in self.sockets.values():
+            await socket.connection.close()
+
+    def _new_campaigns(self) -> list[int]:
+        from game.models import Campaign
+
+        return list(Campaign.objects.filter(created_at__gte=self.since).exclude(pk__in=list(self.sockets))
+                    .values_list("pk", flat=True))
 
 
 def main() -> None:
@@ -54,6 +91,9 @@ def main() -> None:
     from game.models import StepResolution
 
     began = time.time()
+    since = datetime.fromtimestamp(began, tz=UTC)
+    spectators = Spectators(cluster.daphne_ports, since)
+    spectators.thread.start()
     try:
         players = [
             subprocess.Popen([sys.executable, str(ROOT / "manage.py"), "cv_autoplay", "--civs", "4", "--rounds",
@@ -64,9 +104,10 @@ def main() -> None:
         ]
         failed = sum(1 for player in players if player.wait() != 0)
         elapsed = time.time() - began
+        spectators.stopping.set()
+        spectators.thread.join(timeout=30)
     finally:
         cluster.stop_all()
-    since = datetime.fromtimestamp(began, tz=UTC)
     done = StepResolution.objects.filter(queued_at__gte=since, status=StepResolution.Status.DONE,
                                          started_at__isnull=False, finished_at__isnull=False)
     waits = [(r.started_at - r.queued_at).total_seconds() for r in done if r.started_at and r.finished_at]
@@ -76,6 +117,10 @@ def main() -> None:
     print(f"  {len(waits)} steps resolved in {elapsed:.1f} s: {len(waits) / elapsed:.2f} steps per second")
     print(f"  worker queue wait: median {statistics.median(waits or [0]):.2f} s, p95 {percentile(waits, 0.95):.2f} s")
     print(f"  resolution: median {statistics.median(runs or [0]):.2f} s, p95 {percentile(runs, 0.95):.2f} s")
+    pushes = spectators.latencies()
+    print(f"  push, commit -> a spectator's socket ({len(pushes)} step openings on {len(spectators.sockets)} "
+          f"sockets): median {statistics.median(pushes or [0]) * 1000:.0f} ms, "
+          f"p95 {percentile(pushes, 0.95) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
