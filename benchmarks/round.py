@@ -11,16 +11,20 @@ seconds on the 2-core machine. (The app's battles roll their own dice per skirmi
 match the in-memory pass.)
 
 Run from the project root: `python benchmarks/round.py --units 25000 50000 100000` (default 50,000): the
-scaling table at the end gives each size's round and its growth against the size before. DATABASE_URL defaults to
-postgres://postgres@127.0.0.1:5432/centaurian_bench (created if missing; migrated on every run).
+scaling table at the end gives each size's round (each in a process of its own) and its growth against the size
+before. DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/centaurian_bench (created if missing; migrated
+on every run).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import replace
@@ -348,15 +352,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--units", type=int, nargs="+", default=[UNITS],
                         help="unit counts to run, e.g. --units 25000 50000 100000")
-    sizes = parser.parse_args().units
-    setup_django()
+    parser.add_argument("--row-file", help=argparse.SUPPRESS)  # a size's own process writes its figures here
+    args = parser.parse_args()
+    if args.row_file:
+        setup_django()
+        (units,) = args.units
+        print(f"\n=== {units} units ===", flush=True)
+        Path(args.row_file).write_text(json.dumps([units, *run(units)]))
+        return
     results = []
-    for units in sizes:
-        print(f"\n=== {units} units ===")
-        results.append((units, *run(units)))
+    for units in args.units:
+        # Each size in a process of its own: after a round of another size, one process ran the next size's
+        # engine 10-20% slower (its heap and caches, not the garbage collector: the same with it off).
+        with tempfile.NamedTemporaryFile(suffix=".json") as figures:
+            subprocess.run([sys.executable, __file__, "--units", str(units), "--row-file", figures.name],
+                           check=True)
+            results.append(tuple(json.loads(Path(figures.name).read_text())))
     print("\nscaling (seconds a round, wall and this process's CPU; x: against the row above)")
     print(f"{'units':>8} {'engine':>8} {'cpu':>6} {'x':>5} {'app':>8} {'cpu':>6} {'x':>5} {'snapshot':>9}")
-    previous: tuple[int, float, float, float, float, float] | None = None
+    previous: tuple[Any, ...] | None = None
     for row in results:
         units, engine, engine_cpu, app, app_cpu, snapshot = row
         growth = ("", "") if previous is None else (f"{engine / previous[1]:.2f}", f"{app / previous[3]:.2f}")
