@@ -62,7 +62,8 @@ def _follow_up_statement(bots: bool, mail: bool) -> str:
         f"SELECT 1 FROM {table[PhaseReadiness]} entry {civ_of} AND entry.round = %(round)s AND entry.phase = %(phase)s",
     ]
     if bots:
-        checks.append(f"SELECT 1 FROM {table[SeatDelegation]} entry {civ_of} AND entry.is_bot AND entry.ended_at IS NULL")
+        checks.append(f"SELECT 1 FROM {table[SeatDelegation]} entry {civ_of} AND entry.is_bot "
+                      "AND entry.ended_at IS NULL")
     if mail:
         checks.append(f"SELECT 1 FROM {table[Membership]} entry JOIN {table[get_user_model()]} member ON "
                       f"member.id = entry.user_id WHERE entry.campaign_id = %(campaign)s AND member.email <> ''")
