@@ -449,18 +449,19 @@ class World:
         return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
 
     @cached_property
-    def _riders(self) -> dict[int, list[Unit]]:
-        """Carrier id -> the units riding in its hold, built once per (frozen) world: checking many cargo orders
-        does not scan every unit each time."""
-        holds: dict[int, list[Unit]] = {}
+    def holds(self) -> Mapping[int, frozenset[int]]:
+        """Carrier id -> the ids of the units riding in its hold, built once per (frozen) world: checking many
+        cargo orders does not scan every unit each time. A world made from this one by events is given its own,
+        updated for the units those events touched (`game.engine.apply`), rather than scan again."""
+        holds: dict[int, set[int]] = {}
         for unit in self.units.values():
             if unit.carried_by is not None:
-                holds.setdefault(unit.carried_by, []).append(unit)
-        return holds
+                holds.setdefault(unit.carried_by, set()).add(unit.unit_id)
+        return {carrier: frozenset(riders) for carrier, riders in holds.items()}
 
     def riders(self, carrier_id: int) -> Sequence[Unit]:
         """The units riding in the carrier's hold."""
-        return self._riders.get(carrier_id, ())
+        return [self.units[rider_id] for rider_id in sorted(self.holds.get(carrier_id, ()))]
 
     def cargo_used(self, carrier_id: int) -> int:
         carrier = self.units[carrier_id]

@@ -18,7 +18,7 @@ from combat.engine.registry import COMBAT_SYSTEMS
 from game.engine.apply import apply_events
 from game.engine.events import Event
 from game.engine.scenario import Scenario, expectation_failures, parse_scenario, run_scenario
-from game.engine.world import world_from_dict, world_to_dict
+from game.engine.world import World, world_from_dict, world_to_dict
 
 GOLDEN = Path(__file__).parent
 SCENARIOS = sorted(p for p in GOLDEN.glob("*.yaml")) + sorted(
@@ -71,3 +71,23 @@ def test_stored_events_rebuild_the_world(path: Path) -> None:
     run = run_scenario(load(path))
     stored = [Event(e.type, json.loads(json.dumps(e.payload)), e.visibility, e.civ_id) for e in run.events]
     assert apply_events(run.start, stored) == run.final
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_the_holds_carried_from_world_to_world_are_those_a_fresh_count_finds(path: Path) -> None:
+    """Who rides in whose hold is worked out once and carried from each world to the next one events make
+    (`World.holds`): after every event of the round it is what counting every unit again finds."""
+    def counted(world: World) -> dict[int, frozenset[int]]:
+        holds: dict[int, set[int]] = {}
+        for unit in world.units.values():
+            if unit.carried_by is not None:
+                holds.setdefault(unit.carried_by, set()).add(unit.unit_id)
+        return {carrier: frozenset(riders) for carrier, riders in holds.items()}
+
+    run = run_scenario(load(path))
+    world = run.start
+    assert world.holds == counted(world)
+    for event in run.events:
+        world = apply_events(world, [event])
+        assert "holds" in vars(world), "carried over, not counted again"
+        assert world.holds == counted(world), f"after {event.type}"
