@@ -151,13 +151,13 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
         colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
     # What each Sector shows: its units by (signature less cloak, cloak), then by owner. A sensor reading decides
     # for a whole group at once: a Sector of a large empire holds hundreds of units of a few designs.
+    shows = {design_id: (d.stats.signature - d.specials.cloak, d.specials.cloak)
+             for design_id, d in world.designs.items()}
     showing: dict[str, dict[tuple[int, int], dict[int, list[int]]]] = {}
     for sector, units in index.items():
         groups = showing[sector] = {}
         for unit in units:
-            design = world.design_of(unit)
-            cloak = design.specials.cloak
-            owners = groups.setdefault((design.stats.signature - cloak, cloak), {})
+            owners = groups.setdefault(shows[unit.design_id], {})
             owners.setdefault(unit.civ_id, []).append(unit.unit_id)
     brightest = max(
         [
