@@ -9,7 +9,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from game.engine.phases import StepKind
@@ -26,10 +25,6 @@ def deadline_minutes(campaign: Campaign) -> int | None:
     deadline."""
     minutes = (campaign.rule_options.get("deadline_minutes") or {}).get(campaign.step.key)
     return minutes if isinstance(minutes, int) and not isinstance(minutes, bool) and minutes > 0 else None
-
-
-def members_with_address(campaign: Campaign) -> QuerySet[Membership]:
-    return Membership.objects.filter(campaign=campaign).exclude(user__email="")
 
 
 def opening_followed_up(campaign: Campaign) -> bool:
@@ -90,7 +85,8 @@ def clock_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     has passed); for a player `waiting_on_you` and `seat_held_by`."""
     now = timezone.now()
     clock = current_clock(campaign)
-    opened_at = clock.opened_at if clock else step_opened_at(campaign)  # a step without a deadline starts none
+    # A step that opened with nothing to follow it up (no deadline, no run) started no clock.
+    opened_at = clock.opened_at if clock else step_opened_at(campaign)
     deadline = clock.deadline if clock else None
     passed = deadline is not None and deadline <= now
     answer: dict[str, Any] = {

@@ -20,7 +20,7 @@ from game.engine.phases import Pointer
 from game.errors import ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Campaign, Civilization, Event, Membership, StepClock
-from game.selectors.deadlines import current_clock, deadline_minutes, members_with_address, step_opened_at
+from game.selectors.deadlines import current_clock, deadline_minutes, step_opened_at
 from game.selectors.flow import step_waiting_for
 from game.visibility import active_delegation, require_gm_of
 
@@ -134,7 +134,8 @@ def deadlines_pass(now: datetime | None = None) -> list[int]:
 
 def _may_mail(campaign: Campaign) -> bool:
     """The campaign's `notify_email` is on and a member has an address."""
-    return bool(campaign.rule_options.get("notify_email", True)) and members_with_address(campaign).exists()
+    return bool(campaign.rule_options.get("notify_email", True)) and Membership.objects.filter(
+        campaign=campaign).exclude(user__email="").exists()
 
 
 def _mail_waited_on(campaign: Campaign, civ_ids: list[int], deadline: datetime | None, text: str) -> None:
