@@ -12,8 +12,9 @@ match the in-memory pass.)
 
 Run from the project root: `python benchmarks/round.py --units 25000 50000 100000` (default 50,000): the
 scaling table at the end gives each size's round (each in a process of its own) and its growth against the size
-before. DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/centaurian_bench (created if missing; migrated
-on every run).
+before. Nobody watches the campaign unless `--watched` (every kind of viewer has it open, so every step's push is
+cut for the GM, each civilization and the spectators, as when the whole table is online). DATABASE_URL defaults to
+postgres://postgres@127.0.0.1:5432/centaurian_bench (created if missing; migrated on every run).
 """
 
 from __future__ import annotations
@@ -257,15 +258,17 @@ def report(title: str, per_step: dict[str, float]) -> None:
     print("  slowest steps: " + ", ".join(f"{key} {seconds:.2f} s" for key, seconds in slowest))
 
 
-def run(units: int) -> tuple[float, float, float, float, float]:
+def run(units: int, watched: bool) -> tuple[float, float, float, float, float]:
     """One round at `units` units: seconds of the engine alone (wall, CPU), through the app (wall, CPU), and of
-    the snapshot a round stores (in the app's wall time)."""
+    the snapshot a round stores (in the app's wall time). `watched`: as if a socket of every kind of viewer had
+    the campaign open, so every push is cut for each of them (`game.realtime.watched`)."""
     from django.contrib.auth import get_user_model
 
-    from game import dispatch, services, state_io
+    from game import dispatch, realtime, services, state_io
     from game.engine.world import world_from_dict
     from game.errors import ServiceError
     from game.models import Campaign, Civilization, Event, UnitRow
+    from game.visibility import reading_viewers
 
     # The worker's part is called below, in this process; nothing goes to Celery.
     dispatch.enqueue = lambda task_name, *args: None
@@ -280,6 +283,9 @@ def run(units: int) -> tuple[float, float, float, float, float]:
         player = users.objects.create_user(f"bench-{tag}-{index}")
         civ = services.campaign_join(player, invite_token=campaign.invite_token, civ_name=f"Civ {index + 1}")
         players[civ.pk] = player
+    if watched:
+        for kind in reading_viewers(list(players)):
+            realtime.watch(campaign.pk, kind, 1)
 
     started = time.perf_counter()
     world, plans = build_world(sorted(players), units)
@@ -352,23 +358,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--units", type=int, nargs="+", default=[UNITS],
                         help="unit counts to run, e.g. --units 25000 50000 100000")
+    parser.add_argument("--watched", action="store_true",
+                        help="as if the GM, every civilization's players and a spectator had the campaign open: "
+                             "every push is cut for each kind of viewer (by default nobody watches)")
     parser.add_argument("--row-file", help=argparse.SUPPRESS)  # a size's own process writes its figures here
     args = parser.parse_args()
     if args.row_file:
         setup_django()
         (units,) = args.units
         print(f"\n=== {units} units ===", flush=True)
-        Path(args.row_file).write_text(json.dumps([units, *run(units)]))
+        Path(args.row_file).write_text(json.dumps([units, *run(units, args.watched)]))
         return
     results = []
     for units in args.units:
         # Each size in a process of its own: after a round of another size, one process ran the next size's
         # engine 10-20% slower (its heap and caches, not the garbage collector: the same with it off).
         with tempfile.NamedTemporaryFile(suffix=".json") as figures:
-            subprocess.run([sys.executable, __file__, "--units", str(units), "--row-file", figures.name],
-                           check=True)
+            subprocess.run([sys.executable, __file__, "--units", str(units), "--row-file", figures.name,
+                            *(["--watched"] if args.watched else [])], check=True)
             results.append(tuple(json.loads(Path(figures.name).read_text())))
-    print("\nscaling (seconds a round, wall and this process's CPU; x: against the row above)")
+    print(f"\nscaling (seconds a round, wall and this process's CPU; x: against the row above), "
+          f"{'every kind of viewer' if args.watched else 'nobody'} watching")
     print(f"{'units':>8} {'engine':>8} {'cpu':>6} {'x':>5} {'app':>8} {'cpu':>6} {'x':>5} {'snapshot':>9}")
     previous: tuple[Any, ...] | None = None
     for row in results:

@@ -7,11 +7,12 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from game import selectors, visibility
+from game import realtime, selectors, visibility
 from game.errors import NotFound
 from game.realtime import campaign_group
 
@@ -45,6 +46,10 @@ async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str,
     return await cut
 
 
+# The cache's client blocks: counting runs in a thread of its own, not in line behind the sockets' database calls.
+_count_watchers = sync_to_async(realtime.watch, thread_sensitive=False)
+
+
 # The channel layer's messages a consumer forwards (`CampaignConsumer.dispatch`).
 PUSHES = frozenset({"campaign.events", "campaign.odds", "campaign.battle"})
 
@@ -53,6 +58,8 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     viewer: visibility.Viewer | None = None
     # The campaign's `access_seq` the viewer was computed at: a push stamped later re-checks it first.
     access_seq = 0
+    # The kind of viewer this socket is counted as watching the campaign (`realtime.watch`), once it is.
+    watching: str | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels closes stale database connections in its sync thread before every message a consumer handles:
@@ -68,12 +75,14 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if not await self._check_viewer():
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
+        await self._watch_as_viewer()
         await self.channel_layer.group_add(campaign_group(self.campaign_id), self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", "viewer": self._viewer_json()})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
+        await self._watch_as(None)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
@@ -120,13 +129,29 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         before = self.viewer
         if await self._check_viewer():
             if self.viewer != before:
+                await self._watch_as_viewer()
                 await self.send_json({"type": "viewer", "viewer": self._viewer_json()})
             return True
         await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
+        await self._watch_as(None)
         await self.send_json({"type": "access", "allowed": False,
                               "reason": "You can no longer see this campaign."})
         await self.close(code=CLOSE_NOT_ALLOWED)
         return False
+
+    async def _watch_as_viewer(self) -> None:
+        await self._watch_as(visibility.reading_key(self.viewer) if self.viewer is not None else None)
+
+    async def _watch_as(self, now: str | None) -> None:
+        """Count this socket among the watchers of the kind `now` (None: of no kind), and no longer among those of
+        the kind it was counted as before."""
+        if now == self.watching:
+            return
+        if self.watching is not None:
+            await _count_watchers(self.campaign_id, self.watching, -1)
+        if now is not None:
+            await _count_watchers(self.campaign_id, now, 1)
+        self.watching = now
 
     def _viewer_json(self) -> dict[str, Any]:
         return self.viewer.as_json() if self.viewer else {"role": None, "civ_id": None}

@@ -13,6 +13,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.core.cache import cache
 
 logger = logging.getLogger(__name__)
 
@@ -69,11 +70,48 @@ def cut_frames_with(cutter: FrameCutter) -> None:
     _cut_frames = cutter
 
 
+# Who watches a campaign: how many sockets of each kind of viewer (`game.visibility.reading_key`) are open on it,
+# counted in the cache (Redis, shared by every Daphne and worker; in-process on the embedded default), so a push is
+# cut only for the kinds someone watches: a 16-civilization round's frames cost 0.3 s of its 2.2 s with nobody
+# there to read them. A count is only a hint, like the push: one left over by a process that died costs a cut
+# nobody reads, and a socket whose kind a push was not cut for cuts it from the log (`game.consumers`).
+WATCH_SECONDS = 86_400  # a count nobody touched for a day lapses
+
+
+def _watch_key(campaign_id: int, reading_key: str) -> str:
+    return f"watching:{campaign_id}:{reading_key}"
+
+
+def watch(campaign_id: int, reading_key: str, sockets: int) -> None:
+    """`sockets` more (or, negative, fewer) sockets of the kind `reading_key` watch the campaign."""
+    key = _watch_key(campaign_id, reading_key)
+    try:
+        cache.add(key, 0, WATCH_SECONDS)
+        cache.incr(key, sockets)
+        cache.touch(key, WATCH_SECONDS)
+    except ValueError:
+        pass  # lapsed between the two calls: the kind's pushes are cut from the log until it is counted again
+    except Exception:
+        logger.warning("Could not count the watchers of campaign %s", campaign_id, exc_info=True)
+
+
+def watched(campaign_id: int, reading_keys: list[str]) -> set[str]:
+    """The kinds of `reading_keys` some socket watches the campaign as; all of them if the count cannot be read."""
+    keys = {_watch_key(campaign_id, reading_key): reading_key for reading_key in reading_keys}
+    try:
+        counts = cache.get_many(list(keys))
+    except Exception:
+        logger.warning("Could not read the watchers of campaign %s", campaign_id, exc_info=True)
+        return set(reading_keys)
+    return {reading_key for key, reading_key in keys.items() if counts.get(key, 0) > 0}
+
+
 def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq: int) -> None:
-    """Push stored events to every consumer of the campaign, with the frame each kind of viewer gets, cut once
-    here (where the step was resolved, its world at hand) rather than once per socket; a consumer forwards its
-    viewer's frame, after re-checking who its viewer is if who may see the campaign changed since (`access_seq`
-    grew); a kind it did not cut for is cut by the consumers from the log (`first_seq` to `last_seq`).
+    """Push stored events to every consumer of the campaign, with the frame each kind of viewer someone watches as
+    (`watched`) gets, cut once here (where the step was resolved, its world at hand) rather than once per socket; a
+    consumer forwards its viewer's frame, after re-checking who its viewer is if who may see the campaign changed
+    since (`access_seq` grew); a kind it did not cut for is cut by the consumers from the log (`first_seq` to
+    `last_seq`).
     `committed_at` (this runs on commit) tells a page, or a benchmark, how long a push took."""
     committed_at = time.time()
     batches = [messages[start:start + EVENTS_PER_MESSAGE] for start in range(0, len(messages), EVENTS_PER_MESSAGE)]

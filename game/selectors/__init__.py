@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from game import state_io
+from game import realtime, state_io
 from game.engine.catalogue import Names
 from game.engine.names import WorldNames
 from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
@@ -133,16 +133,18 @@ def events_frame_from_log(viewer: Viewer, campaign_id: int, first_seq: int, last
 
 def events_frames(campaign_id: int, batches: list[list[dict[str, Any]]],
                   committed_at: float) -> list[dict[str, str | None]]:
-    """`events_frame` of each batch for each kind of viewer of the campaign (`reading_viewers`), by reading key,
-    reading the campaign, its civilizations and its world once for all of them, and who may read each event
-    once."""
+    """`events_frame` of each batch for each kind of viewer of the campaign (`reading_viewers`) someone watches it
+    as (`realtime.watched`), by reading key, reading the campaign, its civilizations and its world once for all of
+    them, and who may read each event once."""
+    civ_names = _civ_names(campaign_id)
+    every_kind = reading_viewers(list(civ_names))
+    watched = realtime.watched(campaign_id, list(every_kind))
+    viewers = {key: viewer for key, viewer in every_kind.items() if key in watched}
     # Only what naming reads (`state_io.load_world`): building the query for all of a campaign's columns cost
     # more than running it, on every push.
-    campaign = Campaign.objects.filter(pk=campaign_id).only("state_seq", "rule_options").first()
+    campaign = Campaign.objects.filter(pk=campaign_id).only("state_seq", "rule_options").first() if viewers else None
     if campaign is None:
         return [{} for _ in batches]
-    civ_names = _civ_names(campaign_id)
-    viewers = reading_viewers(list(civ_names))
     world: list[World] = []  # read at the first viewer who may see something
     names: dict[str, Names] = {}
 

@@ -1,6 +1,6 @@
 """A push costs about what a bare broadcast does: a step's events travel as one batch, and each process cuts the
-frame for a kind of viewer (the GM, one civilization's players, everyone else) once, not once per socket, while
-each viewer still reads only what they may see."""
+frame for a kind of viewer (the GM, one civilization's players, everyone else) once, not once per socket, and only
+for the kinds someone watches, while each viewer still reads only what they may see."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
 
-from game import selectors, services
+from game import realtime, selectors, services
 from game.consumers import CampaignConsumer
 from game.engine.resolve import resolve_step
 from game.models import Campaign, Event
@@ -28,28 +30,45 @@ DEMO = Path(__file__).resolve().parents[2] / "game" / "scenarios" / "demo.yaml"
 
 @pytest.fixture
 def demo(db: None) -> Table:
+    cache.clear()  # no socket of an earlier run (a campaign with the same id) counts as watching this one
     table = make_table("push", public=True)
     services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text())
     return table
 
 
+def kinds_of_viewer(table: Table) -> set[str]:
+    return {"gm", "public", *(f"civ-{civ.pk}" for civ in table.civs)}
+
+
+@pytest.fixture
+def watched_by_every_kind(demo: Table) -> Table:
+    """As if the GM, each civilization's players and a spectator had the campaign open."""
+    for kind in kinds_of_viewer(demo):
+        realtime.watch(demo.campaign.pk, kind, 1)
+    return demo
+
+
 def test_an_advanced_step_reaches_the_sockets_as_one_push_from_its_closing_to_the_next_opening(
-    demo: Table,
+    watched_by_every_kind: Table,
 ) -> None:
+    demo = watched_by_every_kind
     layer, channel = listen(demo.campaign.pk)
     demo.resolve_step()
     (push,) = received(layer, channel)
     assert push["type"] == "campaign.events" and isinstance(push["committed_at"], float)
     # Cut where it was published, once for each kind of viewer: the GM, each civilization's players, everyone else.
     frames, texts = push["frames"], push["texts"]
-    assert set(frames) == {"gm", "public", *(f"civ-{civ.pk}" for civ in demo.civs)}
+    assert set(frames) == kinds_of_viewer(demo)
     for index in frames.values():
         types = [event["type"] for event in json.loads(texts[index])["events"]]
         assert types[0] == "StepClosed" and types[-2:] == ["StepResolved", "StepOpened"]
     assert len(texts) == len(set(texts))  # a text several kinds of viewer read travels once
 
 
-def test_a_slow_resolution_pushes_the_steps_closing_first_so_pages_show_it_is_being_resolved(demo: Table) -> None:
+def test_a_slow_resolution_pushes_the_steps_closing_first_so_pages_show_it_is_being_resolved(
+    watched_by_every_kind: Table,
+) -> None:
+    demo = watched_by_every_kind
     layer, channel = listen(demo.campaign.pk)
     now = Campaign.objects.get(pk=demo.campaign.pk)
     services.step_advance(demo.gm, now.pk, expected_round=now.round, expected_step=now.step.key)
@@ -64,6 +83,32 @@ def test_a_slow_resolution_pushes_the_steps_closing_first_so_pages_show_it_is_be
         for push in received(layer, channel))
     assert closing == ["StepClosed"]  # not held for the outcome past announce_after: it went first, alone
     assert outcome[-2:] == ["StepResolved", "StepOpened"] and "StepClosed" not in outcome
+
+
+def test_a_push_is_cut_only_for_the_kinds_of_viewer_a_socket_watches_the_campaign_as(demo: Table) -> None:
+    layer, channel = listen(demo.campaign.pk)
+    demo.resolve_step()
+    (unwatched,) = received(layer, channel)
+    assert unwatched["frames"] == {} and unwatched["texts"] == []  # nobody to read it: nothing cut
+
+    async def gm_watches_while_a_step_is_resolved() -> tuple[set[str], dict[str, Any], set[str]]:
+        socket = WebsocketCommunicator(CampaignConsumer.as_asgi(), f"/ws/campaigns/{demo.campaign.pk}/")
+        socket.scope["user"] = demo.gm
+        socket.scope["url_route"] = {"kwargs": {"campaign_id": demo.campaign.pk}}
+        connected, _ = await socket.connect()
+        assert connected
+        assert (await socket.receive_json_from())["type"] == "hello"
+        watching = realtime.watched(demo.campaign.pk, sorted(kinds_of_viewer(demo)))
+        await sync_to_async(demo.resolve_step)()
+        frame = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return watching, frame, realtime.watched(demo.campaign.pk, sorted(kinds_of_viewer(demo)))
+
+    watching, frame, after = async_to_sync(gm_watches_while_a_step_is_resolved)()
+    assert watching == {"gm"} and after == set()
+    assert [event["type"] for event in frame["events"]][-2:] == ["StepResolved", "StepOpened"]
+    (watched,) = received(layer, channel)
+    assert list(watched["frames"]) == ["gm"]  # cut for the GM's socket only; the others' kinds are not cut at all
 
 
 def test_a_push_not_cut_by_its_publisher_is_cut_once_per_kind_of_viewer_and_each_reads_only_their_own(
