@@ -8,7 +8,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -22,25 +22,35 @@ def campaign_group(campaign_id: int) -> str:
     return f"campaign-{campaign_id}"
 
 
-def _group_send(campaign_id: int, message: dict[str, Any]) -> None:
+def _group_send(campaign_id: int, *messages: dict[str, Any]) -> None:
+    """Send `messages` to the campaign's group, in order, in one trip to the layer's loop (a step's batches: one
+    thread hop, not one each)."""
     layer = get_channel_layer()
     if layer is None:
         return
+    group = campaign_group(campaign_id)
+
+    async def send_all() -> None:
+        for message in messages:
+            try:
+                await layer.group_send(group, message)
+            except ConnectionError:
+                # After a Redis restart the first send meets a stale pooled connection; one retry gets a fresh one.
+                await layer.group_send(group, message)
+
     # The in-memory layer (the embedded default) lives on Daphne's loop: only `async_to_sync` reaches it.
-    send = async_to_sync(layer.group_send) if isinstance(layer, InMemoryChannelLayer) else _send_on_own_loop
-    try:
-        send(campaign_group(campaign_id), message)
-    except ConnectionError:
-        # After a Redis restart the first send meets a stale pooled connection; one retry gets a fresh one.
-        send(campaign_group(campaign_id), message)
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(send_all)()
+    else:
+        _run_on_own_loop(send_all())
 
 
 _loop: tuple[int, asyncio.AbstractEventLoop] | None = None
 _loop_lock = threading.Lock()
 
 
-def _send_on_own_loop(group: str, message: dict[str, Any]) -> None:
-    """Send on this process's own event loop, kept running in a thread, so the layer's Redis connections stay open
+def _run_on_own_loop(sends: Coroutine[Any, Any, None]) -> None:
+    """Run on this process's own event loop, kept running in a thread, so the layer's Redis connections stay open
     from one push to the next: from a worker, `async_to_sync` opened a loop and a connection for every push (13 to
     20 ms a send on the 2-core machine, 1 to 2 once warm). One loop per process: a forked worker starts its own."""
     global _loop
@@ -50,7 +60,7 @@ def _send_on_own_loop(group: str, message: dict[str, Any]) -> None:
             threading.Thread(target=loop.run_forever, name="channel-layer-sends", daemon=True).start()
             _loop = (os.getpid(), loop)
         loop = _loop[1]
-    asyncio.run_coroutine_threadsafe(get_channel_layer().group_send(group, message), loop).result()
+    asyncio.run_coroutine_threadsafe(sends, loop).result()
 
 
 # Events per channel-layer message: a step's events travel together (one Redis round trip, not hundreds), in
@@ -116,15 +126,17 @@ def publish_events(campaign_id: int, messages: list[dict[str, Any]], access_seq:
     committed_at = time.time()
     batches = [messages[start:start + EVENTS_PER_MESSAGE] for start in range(0, len(messages), EVENTS_PER_MESSAGE)]
     cut = _cut_frames(campaign_id, batches, committed_at) if _cut_frames is not None else [{} for _ in batches]
+    pushes = []
     for batch, frames in zip(batches, cut, strict=True):
         # Each distinct text once (what is public reads the same for every civilization's players and guests),
         # so every socket's copy of the message stays near the size of its own frame.
         texts = list(dict.fromkeys(text for text in frames.values() if text is not None))
-        _group_send(campaign_id, {
+        pushes.append({
             "type": "campaign.events", "access_seq": access_seq, "committed_at": committed_at,
             "first_seq": batch[0]["seq"], "last_seq": batch[-1]["seq"], "texts": texts,
             "frames": {key: None if text is None else texts.index(text) for key, text in frames.items()},
         })
+    _group_send(campaign_id, *pushes)
 
 
 def publish_battle(campaign_id: int, battle_id: int, version: int, civ_ids: list[int], public: bool) -> None:
