@@ -429,9 +429,8 @@ class World:
         """Units present in each Sector (not En Route, not carried): the index that keeps searches linear."""
         index: dict[str, list[Unit]] = {}
         for unit in self.units.values():
-            if unit.state in (UnitState.EN_ROUTE, UnitState.DESTROYED) or unit.carried_by is not None:
-                continue
-            index.setdefault(unit.sector_id, []).append(unit)
+            if is_in_sector(unit):
+                index.setdefault(unit.sector_id, []).append(unit)
         return index
 
     @cached_property
@@ -743,6 +742,11 @@ def is_armed(design: UnitDesign) -> bool:
 
 def sector_distance(a: str, b: str) -> int:
     return hex_distance(sector_coords(a), sector_coords(b))
+
+
+def is_in_sector(unit: Unit) -> bool:
+    """Somewhere in its Sector (`World.units_by_sector`): not in transit, not a wreck, not riding in a hold."""
+    return unit.state not in (UnitState.EN_ROUTE, UnitState.DESTROYED) and unit.carried_by is None
 
 
 def is_present(unit: Unit) -> bool:
