@@ -275,7 +275,7 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     world = step_input.world
     # With the survey module, surveys begun in the last Explore 14 end first (game.engine.survey).
     events: list[Event] = surveys_finish(world) if world.options.survey else []
-    index = world.units_by_sector()
+    groups_at = _unit_groups(world)
     pois_by_sector: dict[str, list[str]] = {}
     for poi in world.pois.values():
         pois_by_sector.setdefault(poi.sector_id, []).append(poi.poi_id)
@@ -286,28 +286,26 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     for colony in world.colonies.values():
         colonies_by_sector.setdefault(world.planet_sector(colony.planet_id), []).append(colony.colony_id)
     # Scanning takes working sensors, as plotting a course does (docs/rules.md, Explore 6): each civilization's
-    # best Sensors in each Sector, found in one pass over the units.
-    best_by_civ: dict[int, dict[str, int]] = {}
-    for sector, present in index.items():
-        for unit in present:
-            sensors = world.design_of(unit).stats.sensors
-            best = best_by_civ.setdefault(unit.civ_id, {})
-            if sensors >= rulings.MIN_SCAN_SENSORS and sensors > best.get(sector, 0):
-                best[sector] = sensors
+    # best Sensors in each Sector.
+    unit_sensors = _unit_sensors(world, groups_at)
     for civ_id in sorted(world.civs):
         civ = world.civs[civ_id]
         pois: set[str] = set()
         units: set[int] = set()
-        best = best_by_civ.get(civ_id, {})
+        best = {
+            sector: sensors
+            for sector, sensors in unit_sensors.get(civ_id, {}).items()
+            if sensors >= rulings.MIN_SCAN_SENSORS
+        }
         for sector, sensors in sorted(best.items()):
-            for target in index[sector]:
-                design = world.design_of(target)
+            for (design_id, owner), unit_ids in groups_at[sector].items():
+                design = world.designs[design_id]
                 if (
-                    target.civ_id != civ_id
+                    owner != civ_id
                     and rulings.lrs_range(sensors, design.stats.signature, design.specials.cloak) >= 0
                     and survey.sees_through(world, sensors, design.specials.cloak)
                 ):
-                    units.add(target.unit_id)
+                    units.update(unit_ids)
             for poi_id in sorted(pois_by_sector.get(sector, ())):
                 hidden = world.pois[poi_id].hidden
                 if (
