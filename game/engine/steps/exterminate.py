@@ -43,26 +43,29 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
     project, not a combatant: it is in no skirmish.
     """
     world = step_input.world
-    index = world.units_by_sector()
+    declared = _with_status(world, "declared")
+    contested = {s.sector_id for s in declared}
     armed = {design_id: is_armed(design) for design_id, design in world.designs.items()}
-    # Each civilization's armed, Operational units that are present somewhere: who may move in to fight.
-    fighters: dict[int, list[Unit]] = {}
-    for present in index.values():
-        for u in present:
-            if is_present(u) and u.state is UnitState.OPERATIONAL and armed[u.design_id]:
-                fighters.setdefault(u.civ_id, []).append(u)
+    # One pass over the units, in the world's order: who is in each contested Sector, and each civilization's
+    # armed, Operational units that are present somewhere, who may move in to fight. Whether one of those reaches
+    # a Sector depends on where it is and its design alone (`can_reach_in_one_round`), so they are grouped by
+    # that: asked once for each group, not for each of an empire's thousands of units.
+    present_in: dict[str, list[Unit]] = {}
+    fighters: dict[int, dict[tuple[str, str, bool], list[Unit]]] = {}
+    for u in world.units.values():
+        if u.sector_id in contested and is_present(u):
+            present_in.setdefault(u.sector_id, []).append(u)
+        if armed[u.design_id] and u.state is UnitState.OPERATIONAL and is_present(u):
+            key = (u.sector_id, u.design_id, u.poi_id is None)  # `course_cost` asks whether it is at a POI
+            fighters.setdefault(u.civ_id, {}).setdefault(key, []).append(u)
     events: list[Event] = []
-    for s in _with_status(world, "declared"):
-        here = [
-            u for u in index.get(s.sector_id, []) if u.civ_id in (s.attacker_civ, s.defender_civ) and is_present(u)
-        ]
-        # Whether a unit reaches the Sector depends on where it is and its design alone (`can_reach_in_one_round`):
-        # asked once for each, not for each of an empire's thousands of units.
-        reaches: dict[tuple[str, str, bool], bool] = {}
+    for s in declared:
+        here = [u for u in present_in.get(s.sector_id, []) if u.civ_id in (s.attacker_civ, s.defender_civ)]
         moved = sorted(
             u.unit_id
-            for u in fighters.get(s.attacker_civ, [])
-            if u.sector_id != s.sector_id and _reaches(world, u, s.sector_id, reaches)
+            for group in fighters.get(s.attacker_civ, {}).values()
+            if group[0].sector_id != s.sector_id and can_reach_in_one_round(world, group[0], s.sector_id)
+            for u in group
         )
         moved = sorted({*moved, *fleets.fleet_mates(world, set(moved), s.sector_id)})  # a fleet fights together
         if not moved and not any(u.civ_id == s.attacker_civ for u in here):
@@ -89,13 +92,6 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
             )
         )
     return events
-
-
-def _reaches(world: World, unit: Unit, sector: str, known: dict[tuple[str, str, bool], bool]) -> bool:
-    key = (unit.sector_id, unit.design_id, unit.poi_id is None)  # `course_cost` asks whether it is at a POI
-    if key not in known:
-        known[key] = can_reach_in_one_round(world, unit, sector)
-    return known[key]
 
 
 def _aware(world: World, watcher: int, watched: int, s: SkirmishState) -> bool:
