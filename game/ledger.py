@@ -113,11 +113,9 @@ def append_events(
         ids = ({row.seq: row.pk for row in rows} if rows else dict(Event.objects.filter(
             campaign=campaign, seq__in=[seq for seq, _ in witnessed]).values_list("seq", "pk")))
         civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
-        EventWitness.objects.bulk_create(
-            EventWitness(event_id=ids[seq], civilization_id=civ_id)
-            for seq, event in witnessed
-            for civ_id in set(event.payload["seen_by"]) & civ_ids
-        )
+        insert_rows(EventWitness, [{"event_id": ids[seq], "civilization_id": civ_id}
+                                   for seq, event in witnessed
+                                   for civ_id in sorted(set(event.payload["seen_by"]) & civ_ids)])
     campaign.last_seq += len(columns)
     if changes_access:
         campaign.access_seq = campaign.last_seq
