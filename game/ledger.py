@@ -19,7 +19,7 @@ from django.db.models.expressions import Col
 from django.utils import timezone
 
 from game import realtime
-from game.copy_rows import insert_rows
+from game.copy_rows import insert_row, insert_rows
 from game.engine import events as engine_events
 from game.errors import Conflict, NotFound
 from game.event_catalogue import check_appended
@@ -91,27 +91,29 @@ def append_events(
     check_appended(events)
     actor_id = actor.pk if actor is not None and actor.is_authenticated else None
     created_at = timezone.now()
-    columns = [
+    columns: list[dict[str, Any]] = [
         {"campaign_id": campaign.pk, "seq": campaign.last_seq + offset, "type": event.type, "payload": event.payload,
          "visibility": event.visibility.value, "civilization_id": event.civ_id, "actor_id": actor_id,
          "round": campaign.round, "step_index": campaign.step_index, "undone": False, "created_at": created_at}
         for offset, event in enumerate(events, start=1)
     ]
-    # COPY is PostgreSQL's; elsewhere (SQLite) bulk_create fills in the ids the rows returned carry.
-    copied = len(columns) >= MANY_EVENTS and connection.vendor == "postgresql"
     rows: list[Event] = []
-    if copied:
-        insert_rows(Event, columns, json_columns=("payload",))
-    else:
+    ids: dict[int, int] = {}  # seq -> id, where known without asking
+    if connection.vendor != "postgresql":  # SQLite: bulk_create fills in the ids of the rows it returns
         rows = Event.objects.bulk_create([Event(**row) for row in columns])
         columns = [vars(row) for row in rows]  # as stored: `auto_now_add` set their time
-    if copied and returning:
-        rows = _copied_rows(campaign, columns)
+        ids = {row.seq: row.pk for row in rows}
+    elif len(columns) >= MANY_EVENTS:
+        insert_rows(Event, columns, json_columns=("payload",))
+    elif columns:
+        (column,) = columns
+        ids = {column["seq"]: insert_row(Event, column, json_columns=("payload",))}
+    if returning and columns and not rows:
+        rows = _stored_rows(columns, ids or _ids_by_seq(campaign, columns[0]["seq"], columns[-1]["seq"]))
     witnessed = [(campaign.last_seq + offset, event) for offset, event in enumerate(events, start=1)
                  if event.visibility is engine_events.Visibility.GM and event.payload.get("seen_by")]
     if witnessed:
-        ids = ({row.seq: row.pk for row in rows} if rows else dict(Event.objects.filter(
-            campaign=campaign, seq__in=[seq for seq, _ in witnessed]).values_list("seq", "pk")))
+        ids = ids or _ids_by_seq(campaign, witnessed[0][0], witnessed[-1][0])
         civ_ids = set(Civilization.objects.filter(campaign=campaign).values_list("pk", flat=True))
         insert_rows(EventWitness, [{"event_id": ids[seq], "civilization_id": civ_id}
                                    for seq, event in witnessed
@@ -133,16 +135,20 @@ def append_events(
 
 # From this many events the log is written with COPY (`game.copy_rows`): a step's few dozen go in faster too, as
 # bulk_create binds them as arrays psycopg quotes in Python (Explore 5's 19 detection events of a 50,000-unit round,
-# 400 KB: 73 ms -> 28 ms); a single event (an order, a note) is one INSERT, where COPY takes two statements.
+# 400 KB: 73 ms -> 28 ms); a single event (an order, a step's opening) is one INSERT, where COPY takes two
+# statements, written without the ORM, which took longer to build it than PostgreSQL took to run it.
 MANY_EVENTS = 2
 
 
-def _copied_rows(campaign: Campaign, columns: list[dict[str, Any]]) -> list[Event]:
-    """The rows of events just written with COPY, as the database holds them (ids filled in). They are built as a
-    query builds what it reads (`from_db`): a model's keyword `__init__` cost 0.1 s of a 50,000-unit round's 13,500
-    events."""
-    ids = dict(Event.objects.filter(campaign=campaign, seq__gte=columns[0]["seq"],
-                                    seq__lte=columns[-1]["seq"]).values_list("seq", "pk"))
+def _ids_by_seq(campaign: Campaign, first_seq: int, last_seq: int) -> dict[int, int]:
+    """The ids of the campaign's events numbered `first_seq` to `last_seq`, by number."""
+    return dict(Event.objects.filter(campaign=campaign, seq__gte=first_seq, seq__lte=last_seq).values_list("seq", "pk"))
+
+
+def _stored_rows(columns: list[dict[str, Any]], ids: dict[int, int]) -> list[Event]:
+    """The rows of events just written, as the database holds them (`ids`: their ids by number). They are built as
+    a query builds what it reads (`from_db`): a model's keyword `__init__` cost 0.1 s of a 50,000-unit round's
+    13,500 events."""
     names = [field.attname for field in Event._meta.concrete_fields]
     return [Event.from_db(Event.objects.db, names, [ids[row["seq"]] if name == "id" else row[name] for name in names])
             for row in columns]
