@@ -2,9 +2,10 @@
 spectators) over 2 Daphne processes, Redis and 2 Celery workers, all started here; the GM advances 10 steps.
 
 For each step: from the commit of the step's resolution (the server stamps each pushed frame with it) to the
-moment the last socket has the frame, and the frames and bytes each socket got for the step. Then the same for a
-bare Channels app (`benchmarks/bare.py`: one consumer per socket, one `group_send` of three frames of the sizes
-the app's sockets got for a step) on 2 more Daphne processes, same Redis, same run, and the ratio of the medians.
+moment the last socket has the frame, and the frames and bytes each socket got for the step. After each step, the
+same for a bare Channels app (`benchmarks/bare.py`: one consumer per socket, one `group_send` of frames of the
+sizes the app's sockets got for the step) on 2 more Daphne processes with as many sockets, same Redis, same run;
+then the ratio of the medians.
 The aim: a ratio of at most 1.0 at 500 sockets.
 
 Run from the project root: `python benchmarks/load.py [--sockets 500] [--steps 10]`. DATABASE_URL defaults to
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a plai
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.round import ensure_database
-from cvsite.cluster import Cluster, free_port, start_cluster
+from cvsite.cluster import free_port, start_cluster
 from tests.live import Client
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/centaurian_load"
@@ -103,8 +104,8 @@ def step_figures(sockets: list[Socket], start: list[int]) -> tuple[float, float]
     return count, size
 
 
-async def app_steps(cluster: Cluster, ports: list[int], campaign_id: int, sockets_n: int,
-                    steps: int) -> tuple[list[Step], list[str]]:
+async def app_sockets(ports: list[int], campaign_id: int, sockets_n: int) -> tuple[Client, list[Socket]]:
+    """The GM's client and the app's sockets, open, each past its hello."""
     clients = {role: Client(f"http://127.0.0.1:{ports[0]}") for role in set(ROLES)}
     for role, client in clients.items():
         if role is not None:
@@ -118,51 +119,64 @@ async def app_steps(cluster: Cluster, ports: list[int], campaign_id: int, socket
         headers.append({"Origin": f"http://127.0.0.1:{port}", **({"Cookie": cookies} if cookies else {})})
     sockets = await open_sockets(urls, headers)
     await until(sockets, lambda _, s: len(s.frames) >= 1)  # the hello
-    gm = clients["gm"]
-    results: list[Step] = []
-    model: list[str] = []
-    for _ in range(steps):
-        start = [len(s.frames) for s in sockets]
-        state = gm.get(f"/api/campaigns/{campaign_id}/")
-        seq_after = state["last_seq"]
-        # As the GM's page does: press Advance, then wait for the socket (no polling competing with the push).
-        status, body = gm.request("POST", f"/api/campaigns/{campaign_id}/advance/",
-                                  {"round": state["round"], "step": state["step"]})
-        assert status == 202, body
-        await until(sockets, lambda _, s, after=seq_after: bool(s.openings) and s.openings[-1][2] > after)
-        await asyncio.sleep(0.3)  # what the step still sends after its opening (none expected) is counted too
-        latency = max(s.openings[-1][0] for s in sockets) - sockets[0].openings[-1][1]
-        results.append(Step(latency, *step_figures(sockets, start)))
-        # The bare app's model: the frames of the socket that got the mean bytes, as padding of their sizes.
-        step_frames = [s.frames[first:] for s, first in zip(sockets, start, strict=True)]
-        typical = min(step_frames, key=lambda f: abs(sum(n for _, n in f) - results[-1].bytes))
-        model = [padded(n) for _, n in typical]
-    for socket in sockets:
-        await socket.connection.close()
-    return results, model
+    return clients["gm"], sockets
 
 
-async def bare_steps(ports: list[int], sockets_n: int, steps: int, model: list[str]) -> list[Step]:
+async def app_step(gm: Client, campaign_id: int, sockets: list[Socket]) -> tuple[Step, list[str]]:
+    """The GM advances one step: its figures, and the bare app's model of what a socket got for it (the frames
+    of the socket that got the mean bytes, as padding of their sizes)."""
+    start = [len(s.frames) for s in sockets]
+    state = gm.get(f"/api/campaigns/{campaign_id}/")
+    seq_after = state["last_seq"]
+    # As the GM's page does: press Advance, then wait for the socket (no polling competing with the push).
+    status, body = gm.request("POST", f"/api/campaigns/{campaign_id}/advance/",
+                              {"round": state["round"], "step": state["step"]})
+    assert status == 202, body
+    await until(sockets, lambda _, s, after=seq_after: bool(s.openings) and s.openings[-1][2] > after)
+    await asyncio.sleep(0.3)  # what the step still sends after its opening (none expected) is counted too
+    latency = max(s.openings[-1][0] for s in sockets) - sockets[0].openings[-1][1]
+    step = Step(latency, *step_figures(sockets, start))
+    step_frames = [s.frames[first:] for s, first in zip(sockets, start, strict=True)]
+    typical = min(step_frames, key=lambda f: abs(sum(n for _, n in f) - step.bytes))
+    return step, [padded(n) for _, n in typical]
+
+
+async def bare_sockets(ports: list[int], sockets_n: int) -> list[Socket]:
+    urls = [f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/bare/" for i in range(sockets_n)]
+    sockets = await open_sockets(urls, [{} for _ in urls])
+    await asyncio.sleep(1.0)  # every consumer has joined the group
+    return sockets
+
+
+async def bare_step(sockets: list[Socket], model: list[str]) -> Step:
+    """One broadcast of the frames of `model` to the bare app's sockets."""
     from channels.layers import get_channel_layer
 
     from benchmarks.bare import GROUP
 
-    urls = [f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/bare/" for i in range(sockets_n)]
-    sockets = await open_sockets(urls, [{} for _ in urls])
-    layer = get_channel_layer()
-    await asyncio.sleep(1.0)  # every consumer has joined the group
-    results = []
+    start = [len(s.frames) for s in sockets]
+    sent = time.time()
+    await get_channel_layer().group_send(GROUP, {"type": "bare.frames", "frames": model})
+    await until(sockets, lambda i, s, start=start: len(s.frames) - start[i] >= len(model))
+    latency = max(s.frames[first + len(model) - 1][0] for s, first in zip(sockets, start, strict=True)) - sent
+    await asyncio.sleep(0.3)
+    return Step(latency, *step_figures(sockets, start))
+
+
+async def both_steps(app_ports: list[int], bare_ports: list[int], campaign_id: int, sockets_n: int,
+                     steps: int) -> tuple[list[Step], list[Step]]:
+    """Each step of the app, then a bare broadcast of what its sockets got, in turn: both sets of sockets stay open
+    (each idle while the other is measured), so what the machine is doing meanwhile weighs on both alike."""
+    gm, app = await app_sockets(app_ports, campaign_id, sockets_n)
+    bare = await bare_sockets(bare_ports, sockets_n)
+    app_results, bare_results = [], []
     for _ in range(steps):
-        start = [len(s.frames) for s in sockets]
-        sent = time.time()
-        await layer.group_send(GROUP, {"type": "bare.frames", "frames": model})
-        await until(sockets, lambda i, s, start=start: len(s.frames) - start[i] >= len(model))
-        latency = max(s.frames[first + len(model) - 1][0] for s, first in zip(sockets, start, strict=True)) - sent
-        await asyncio.sleep(0.3)
-        results.append(Step(latency, *step_figures(sockets, start)))
-    for socket in sockets:
+        step, model = await app_step(gm, campaign_id, app)
+        app_results.append(step)
+        bare_results.append(await bare_step(bare, model))
+    for socket in app + bare:
         await socket.connection.close()
-    return results
+    return app_results, bare_results
 
 
 def p95(values: list[float]) -> float:
@@ -203,8 +217,7 @@ def main() -> None:
         campaign_id = Client(f"http://127.0.0.1:{app_ports[0]}").get("/api/campaigns/")[0]["id"]
         print(f"{args.sockets} websockets, {args.steps} steps, 2 Daphne processes each, 2 Celery workers, "
               f"Redis {redis_url}; logs in {log_dir}")
-        app, model = asyncio.run(app_steps(cluster, app_ports, campaign_id, args.sockets, args.steps))
-        bare = asyncio.run(bare_steps(bare_ports, args.sockets, args.steps, model))
+        app, bare = asyncio.run(both_steps(app_ports, bare_ports, campaign_id, args.sockets, args.steps))
     finally:
         cluster.stop_all()
     app_median = report("Centaurian Vector", app)
