@@ -97,8 +97,10 @@ def watch(campaign_id: int, reading_key: str, sockets: int) -> None:
     key = _watch_key(campaign_id, reading_key)
     try:
         cache.add(key, 0, WATCH_SECONDS)
-        cache.incr(key, sockets)
-        cache.touch(key, WATCH_SECONDS)
+        if cache.incr(key, sockets) < 0:
+            cache.set(key, 0, WATCH_SECONDS)  # sockets counted before the count lapsed have gone
+        else:
+            cache.touch(key, WATCH_SECONDS)
     except ValueError:
         pass  # lapsed between the two calls: the kind's pushes are cut from the log until it is counted again
     except Exception:
