@@ -28,6 +28,9 @@ from game.engine.world import (
 
 # Tasks that engage a unit only "until the start of the next Round" (Expand 1 cargo, Exploit 8 salvage).
 ONE_ROUND_TASKS = frozenset({"cargo", "salvage", "raid"})  # raid: a commerce raid (Exploit 2)
+# The states of a unit that Explore 1 may move or release. A tuple read once: on Python 3.11 each lookup of a
+# UnitState member costs more than reading the unit it is compared with.
+EN_ROUTE_OR_ENGAGED = (UnitState.EN_ROUTE, UnitState.ENGAGED)
 
 
 def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -38,7 +41,8 @@ def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: 
     """
     world = step_input.world
     events, in_fleets = fleets.fleet_moves(world)  # a fleet moves at its slowest member's rate (§4.0)
-    for unit in sorted(world.units.values(), key=lambda u: u.unit_id):
+    # Only the En Route and the Engaged have anything to do now: those alone are sorted by id, not every unit.
+    for unit in sorted((u for u in world.units.values() if u.state in EN_ROUTE_OR_ENGAGED), key=lambda u: u.unit_id):
         if unit.state is UnitState.ENGAGED and unit.task in ONE_ROUND_TASKS:
             events.append(to_civ(unit.civ_id, "UnitReleased", {"unit_id": unit.unit_id, "task": unit.task}))
         elif unit.state is UnitState.EN_ROUTE and unit.unit_id not in in_fleets:
@@ -62,6 +66,11 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
     Operational.
 
     (With the movement orders module, a fleet that arrives reaches its waypoint, or intercepts its target.)"""
+    world = step_input.world
+    en_route = UnitState.EN_ROUTE  # looked up once (see EN_ROUTE_OR_ENGAGED)
+    # The arriving alone are sorted by id, not every unit.
+    arriving = sorted((u for u in world.units.values() if u.state is en_route and u.eta_left <= 0),
+                      key=lambda u: u.unit_id)
     return [
         to_civ(
             unit.civ_id,
@@ -72,9 +81,8 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
                 "poi_id": unit.destination_poi,
             },
         )
-        for unit in sorted(step_input.world.units.values(), key=lambda u: u.unit_id)
-        if unit.state is UnitState.EN_ROUTE and unit.eta_left <= 0
-    ] + fleets.fleet_arrivals(step_input.world)
+        for unit in arriving
+    ] + fleets.fleet_arrivals(world)
 
 
 def explore_4_spies_report(step_input: StepInput, dice: Dice) -> list[Event]:
