@@ -448,6 +448,17 @@ class World:
         return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
 
     @cached_property
+    def occupied_sites(self) -> Mapping[tuple[int, str], int]:
+        """(civ id, POI id) -> the civilization occupying a colony of that civilization at that POI (the first
+        such colony's occupier), found in one pass per (frozen) world: Expand 8 asks it of every construction
+        site, and scanning every colony for each was most of the step."""
+        occupied: dict[tuple[int, str], int] = {}
+        for colony in self.colonies.values():
+            if colony.occupied_by is not None:
+                occupied.setdefault((colony.civ_id, self.planets[colony.planet_id].poi_id), colony.occupied_by)
+        return occupied
+
+    @cached_property
     def holds(self) -> Mapping[int, frozenset[int]]:
         """Carrier id -> the ids of the units riding in its hold, built once per (frozen) world: checking many
         cargo orders does not scan every unit each time. A world made from this one by events is given its own,
@@ -758,14 +769,7 @@ def is_present(unit: Unit) -> bool:
 def site_occupier(world: World, civ_id: int, poi_id: str) -> int | None:
     """Expand 8 — the civilization occupying a colony of `civ_id` at the construction site `poi_id`, if any:
     while it holds one, the site's projects halt."""
-    for colony in world.colonies.values():
-        if (
-            colony.civ_id == civ_id
-            and colony.occupied_by is not None
-            and world.planets[colony.planet_id].poi_id == poi_id
-        ):
-            return colony.occupied_by
-    return None
+    return world.occupied_sites.get((civ_id, poi_id))
 
 
 def course_cost(world: World, unit: Unit, sector: str, poi: str | None) -> int | None:
