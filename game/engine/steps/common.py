@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.engine.apply import apply_events
+from game.engine.apply import RunningWorld
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.step_input import StepInput
@@ -31,14 +31,14 @@ def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> l
     A rejected order changes nothing and tells its civilization why. Free-text `Declare` orders are for the
     GM.
     """
-    world = step_input.world
+    running = RunningWorld(step_input.world)
     events: list[Event] = []
     for order in step_input.orders:
         handler = handlers.get(order.kind)
         if handler is None or order.step_key != step_input.step.key:
             continue
         try:
-            validate_order(order, world)
+            validate_order(order, running.world)
         except OrderProblem as problem:
             events.append(
                 to_civ(
@@ -53,7 +53,7 @@ def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> l
                 )
             )
             continue
-        produced = handler(order, world)
+        produced = handler(order, running.world)
         events.extend(produced)
-        world = apply_events(world, produced)
+        running.apply(produced)
     return events
