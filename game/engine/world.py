@@ -448,6 +448,17 @@ class World:
         return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
 
     @cached_property
+    def units_by_civ(self) -> Mapping[int, Sequence[Unit]]:
+        """Civ id -> its units, in the world's order, found in one pass per (frozen) world: a check that looks
+        through a civilization's units (an armed unit within weapons range of a skirmish, one within
+        communications range) does not scan every civilization's units for each order. A world made from this one
+        by events that change no unit is given the same index (`game.engine.apply`)."""
+        index: dict[int, list[Unit]] = {}
+        for unit in self.units.values():
+            index.setdefault(unit.civ_id, []).append(unit)
+        return index
+
+    @cached_property
     def occupied_sites(self) -> Mapping[tuple[int, str], int]:
         """(civ id, POI id) -> the civilization occupying a colony of that civilization at that POI (the first
         such colony's occupier), found in one pass per (frozen) world: Expand 8 asks it of every construction

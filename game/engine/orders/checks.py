@@ -35,9 +35,8 @@ from game.engine.yards import crash_price
 
 
 def owned_units(world: World, civ_id: int) -> Iterator[Unit]:
-    """The civilization's units, in the world's order, found as they are asked for: a check that needs one (an
-    armed unit in range) stops scanning there."""
-    return (u for u in world.units.values() if u.civ_id == civ_id)
+    """The civilization's units, in the world's order (`World.units_by_civ`)."""
+    return iter(world.units_by_civ.get(civ_id, ()))
 
 
 def own_unit(order: OrderCommand, world: World, name: str = "unit_id") -> Unit:
