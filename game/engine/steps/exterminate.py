@@ -220,19 +220,28 @@ def exterminate_4_fight(step_input: StepInput, dice: Dice) -> list[Event]:
     return events
 
 
-def _witnesses(world: World, unit: Unit) -> list[int]:
+def _fought_in(world: World) -> dict[int, SkirmishState]:
+    """Unit id -> the first skirmish (in the world's order) that lists it: one pass over the skirmishes, not a
+    search of every skirmish's thousands of units for each wreck."""
+    fought_in: dict[int, SkirmishState] = {}
     for s in world.skirmishes.values():
-        if unit.unit_id in s.unit_ids:
-            return _sides(s)
-    return [unit.civ_id]
+        for unit_id in s.unit_ids:
+            fought_in.setdefault(unit_id, s)
+    return fought_in
+
+
+def _witnesses(fought_in: dict[int, SkirmishState], unit: Unit) -> list[int]:
+    s = fought_in.get(unit.unit_id)
+    return _sides(s) if s is not None else [unit.civ_id]
 
 
 def exterminate_5_wrecks_become_space_junk(step_input: StepInput, dice: Dice) -> list[Event]:
     """5. Destroyed Units become Space Junk worth 25% of their initial bulwark rating."""
     world = step_input.world
+    fought_in = _fought_in(world)
     return [
         to_civs(
-            _witnesses(world, unit),
+            _witnesses(fought_in, unit),
             "SpaceJunkCreated",
             {
                 "unit_id": unit.unit_id,
@@ -240,9 +249,14 @@ def exterminate_5_wrecks_become_space_junk(step_input: StepInput, dice: Dice) ->
                 "junk": rulings.wreck_junk(step_input.bulwark(combat_unit(world, unit, full_strength=True))),
             },
         )
-        for unit in sorted(world.units.values(), key=lambda u: u.unit_id)
-        if unit.state is UnitState.DESTROYED
+        for unit in _wrecks(world)
     ]
+
+
+def _wrecks(world: World) -> list[Unit]:
+    """The destroyed units, by id: only they are sorted, not every unit."""
+    destroyed = UnitState.DESTROYED  # looked up once: on Python 3.11 a UnitState member costs a unit's reading
+    return sorted((u for u in world.units.values() if u.state is destroyed), key=lambda u: u.unit_id)
 
 
 def wreck(world: World, unit: Unit, witnesses: list[int]) -> Event:
@@ -264,10 +278,10 @@ def exterminate_6_carried_ore_becomes_junk(step_input: StepInput, dice: Dice) ->
     The wreck then leaves the world.
     """
     world = step_input.world
+    fought_in = _fought_in(world)
     return [
-        wreck(world, unit, _witnesses(world, unit))
-        for unit in sorted(world.units.values(), key=lambda u: u.unit_id)
-        if unit.state is UnitState.DESTROYED
+        wreck(world, unit, _witnesses(fought_in, unit))
+        for unit in _wrecks(world)
     ]
 
 
