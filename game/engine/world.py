@@ -766,15 +766,21 @@ def sector_distance(a: str, b: str) -> int:
     return hex_distance(sector_coords(a), sector_coords(b))
 
 
+# The states the two tests below look for, as tuples made once: they are asked of every unit, many times a round,
+# and on Python 3.11 each lookup of a UnitState member costs about as much as the rest of the test.
+_OUT_OF_SECTOR = (UnitState.EN_ROUTE, UnitState.DESTROYED)
+_PRESENT = (UnitState.OPERATIONAL, UnitState.ENGAGED)
+
+
 def is_in_sector(unit: Unit) -> bool:
     """Somewhere in its Sector (`World.units_by_sector`): not in transit, not a wreck, not riding in a hold."""
-    return unit.state not in (UnitState.EN_ROUTE, UnitState.DESTROYED) and unit.carried_by is None
+    return unit.state not in _OUT_OF_SECTOR and unit.carried_by is None
 
 
 def is_present(unit: Unit) -> bool:
     """In a Sector where others can meet it: not in transit, not a wreck, not riding in a hold, not unbuilt.
     """
-    return unit.carried_by is None and unit.state in (UnitState.OPERATIONAL, UnitState.ENGAGED)
+    return unit.carried_by is None and unit.state in _PRESENT
 
 
 def site_occupier(world: World, civ_id: int, poi_id: str) -> int | None:
