@@ -21,6 +21,7 @@ from game.engine.ground_forces import GROUND_TYPES, ground_design
 from game.engine.personnel import AGENT_DESIGN, stolen_design_id
 from game.engine.units import UnitDesign
 from game.engine.world import (
+    UNIT_INDEXES,
     Agent,
     Civilization,
     Colony,
@@ -239,8 +240,8 @@ class _Draft:
         units: _Units | None = vars(self).get("units")
         if "holds" in vars(self.frozen):  # the index of holds, as `World.holds` would build it, without a scan
             vars(world)["holds"] = self.frozen.holds if units is None else units.holds_after(self.frozen.holds)
-        if (units is None or not units.changed) and "units_by_civ" in vars(self.frozen):  # no unit changed
-            vars(world)["units_by_civ"] = self.frozen.units_by_civ
+        if units is None or not units.changed:
+            vars(world).update((name, vars(self.frozen)[name]) for name in UNIT_INDEXES if name in vars(self.frozen))
         if units is not None:
             units.changed.clear()
         self.frozen = world

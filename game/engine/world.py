@@ -365,6 +365,12 @@ class WorldDestruction:
     round: int
 
 
+UnitGroups = Mapping[str, Mapping[tuple[str, int], Sequence[int]]]  # `World.unit_groups`
+# The world's indexes read from its units alone: a world made from it by events that change no unit is given the
+# same (`game.engine.apply`), not a pass over every unit again.
+UNIT_INDEXES = ("unit_groups", "units_by_civ")
+
+
 @dataclass(frozen=True)
 class World:
     designs: Mapping[str, UnitDesign] = field(default_factory=lambda: {d.design_id: d for d in STARTER_UNITS})
@@ -448,11 +454,27 @@ class World:
         return {civ_id: frozenset(sectors) for civ_id, sectors in sources.items()}
 
     @cached_property
+    def unit_groups(self) -> UnitGroups:
+        """Sector -> (design, owner) -> the ids of those units in it (as `units_by_sector` lists them). What a
+        sensor reading or a scan decides depends on a unit's design and owner alone, and a Sector of a large
+        empire holds hundreds of units of a few designs: one pass over the units, then one decision per group
+        (Explore 5 and 6, which share it: Explore 5 changes no unit). The pass takes the units in the world's
+        order, not Sector by Sector: reading them in the order they lie in memory is about twice as fast."""
+        groups: dict[tuple[str, str, int], list[int]] = {}
+        for unit in self.units.values():
+            if is_in_sector(unit):
+                groups.setdefault((unit.sector_id, unit.design_id, unit.civ_id), []).append(unit.unit_id)
+        groups_at: dict[str, dict[tuple[str, int], list[int]]] = {}
+        for (sector, design_id, civ_id), unit_ids in groups.items():
+            groups_at.setdefault(sector, {})[design_id, civ_id] = unit_ids
+        return groups_at
+
+    @cached_property
     def units_by_civ(self) -> Mapping[int, Sequence[Unit]]:
         """Civ id -> its units, in the world's order, found in one pass per (frozen) world: a check that looks
         through a civilization's units (an armed unit within weapons range of a skirmish, one within
         communications range) does not scan every civilization's units for each order. A world made from this one
-        by events that change no unit is given the same index (`game.engine.apply`)."""
+        by events that change no unit is given the same index (`game.engine.apply`, UNIT_INDEXES)."""
         index: dict[int, list[Unit]] = {}
         for unit in self.units.values():
             index.setdefault(unit.civ_id, []).append(unit)

@@ -19,10 +19,10 @@ from game.engine.steps.research import transfer_technology
 from game.engine.steps.survey import SURVEY_ORDERS, surveys_finish
 from game.engine.world import (
     Civilization,
+    UnitGroups,
     UnitState,
     World,
     course_cost,
-    is_in_sector,
     sector_coords,
 )
 
@@ -124,23 +124,7 @@ def _out_to(field: dict[Cell, int], reach: int) -> Iterator[tuple[Cell, int]]:
     return takewhile(lambda item: item[1] <= reach, field.items())
 
 
-def _unit_groups(world: World) -> dict[str, dict[tuple[str, int], list[int]]]:
-    """Sector -> (design, owner) -> the ids of those units in it (as `World.units_by_sector` lists them). What a
-    sensor reading or a scan decides depends on a unit's design and owner alone, and a Sector of a large empire
-    holds hundreds of units of a few designs: one pass over the units, then one decision per group. The pass
-    takes the units in the world's order, not Sector by Sector: reading them in the order they lie in memory is
-    about twice as fast."""
-    groups: dict[tuple[str, str, int], list[int]] = {}
-    for unit in world.units.values():
-        if is_in_sector(unit):
-            groups.setdefault((unit.sector_id, unit.design_id, unit.civ_id), []).append(unit.unit_id)
-    groups_at: dict[str, dict[tuple[str, int], list[int]]] = {}
-    for (sector, design_id, civ_id), unit_ids in groups.items():
-        groups_at.setdefault(sector, {})[design_id, civ_id] = unit_ids
-    return groups_at
-
-
-def _unit_sensors(world: World, groups_at: dict[str, dict[tuple[str, int], list[int]]]) -> dict[int, dict[str, int]]:
+def _unit_sensors(world: World, groups_at: UnitGroups) -> dict[int, dict[str, int]]:
     """Civ id -> Sector -> the best Sensors of its units there (no entry where none has Sensors)."""
     best_by_civ: dict[int, dict[str, int]] = {}
     for sector, groups in groups_at.items():
@@ -180,7 +164,7 @@ def explore_5_long_range_sensors_detect(step_input: StepInput, dice: Dice) -> li
     lets it start a skirmish (Explore 7) or speak (Explore 8).
     """
     world = step_input.world
-    groups_at = _unit_groups(world)
+    groups_at = world.unit_groups
     unit_sensors = _unit_sensors(world, groups_at)
     coords = {sector: sector_coords(sector) for sector in world.sectors}
     qs, rs = [c[0] for c in coords.values()] or [0], [c[1] for c in coords.values()] or [0]
@@ -283,7 +267,7 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     world = step_input.world
     # With the survey module, surveys begun in the last Explore 14 end first (game.engine.survey).
     events: list[Event] = surveys_finish(world) if world.options.survey else []
-    groups_at = _unit_groups(world)
+    groups_at = world.unit_groups
     pois_by_sector: dict[str, list[str]] = {}
     for poi in world.pois.values():
         pois_by_sector.setdefault(poi.sector_id, []).append(poi.poi_id)
