@@ -162,7 +162,7 @@ else:
 
 # The cache holds the sign-in failure counts: shared through Redis when there are several web processes.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+    "default": {"BACKEND": "cvsite.cache.RedisCache", "LOCATION": REDIS_URL,
                 "KEY_PREFIX": f"{REDIS_NAMESPACE}cv"}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}

@@ -2,15 +2,17 @@
 INSERT of model instances needs: Django 5.2's `bulk_create` binds each column as an array that psycopg quotes in
 Python, element by element (1.9 s of a 50,000-unit round's profile went there). Elsewhere (SQLite, the embedded
 default) `bulk_create` is used. And one row in one INSERT without the ORM, which took longer to build it than
-PostgreSQL took to run it."""
+PostgreSQL took to run it; and the columns of a row read without the ORM, for the same reason."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.db import connection, models
+from django.db.models.expressions import Col
 from django.db.models.fields import AutoFieldMixin
 from psycopg.types.json import Jsonb
 
@@ -73,3 +75,35 @@ def insert_objects(objects: Sequence[models.Model]) -> None:
     # The values `bulk_create` would bind (a JSON field's already adapted, with its own encoder).
     insert_rows(model, [{column: field.get_db_prep_save(field.pre_save(instance, True), connection)
                          for column, field in columns.items()} for instance in objects])
+
+
+@dataclass(frozen=True)
+class ReadColumns:
+    """Fields of a model to read in a statement built by hand: their columns for its SELECT, and the converters a
+    query would apply to what it reads (JSON, and SQLite's times)."""
+
+    names: list[str]  # the fields' attribute names, in the statement's order
+    selected: str  # their columns, qualified by the table, for the statement's SELECT
+    converted: list[tuple[int, Col, list[Callable[[Any, Any, Any], Any]]]]  # where a value read needs converting
+
+    def values(self, row: Sequence[Any]) -> list[Any]:
+        """The fields' values from the statement's `row` (these columns first), as a query would give them."""
+        values = list(row[:len(self.names)])
+        for index, column, converters in self.converted:
+            for convert in converters:
+                values[index] = convert(values[index], column, connection)
+        return values
+
+
+def read_columns(model: type[models.Model], fields: Sequence[models.Field[Any, Any]]) -> ReadColumns:
+    """`fields` (concrete fields of `model`) to read by hand."""
+    quote = connection.ops.quote_name
+    table = model._meta.db_table
+    converted = []
+    for index, field in enumerate(fields):
+        read_as = field.get_col(table)
+        converters = connection.ops.get_db_converters(read_as) + read_as.get_db_converters(connection)
+        if converters:
+            converted.append((index, read_as, converters))
+    return ReadColumns([field.attname for field in fields],
+                       ", ".join(f"{quote(table)}.{quote(field.column or '')}" for field in fields), converted)
