@@ -1,9 +1,12 @@
 """The campaign websocket: push-only. Writes go over HTTP; each pushed event is filtered for this viewer, and who
-the viewer is is checked again whenever who may see the campaign changes (its visibility, a membership)."""
+the viewer is is checked again whenever who may see the campaign changes (its visibility, a membership).
+A process's sockets on one campaign share one member of the campaign's group (`_Hub`), so a push reaches the
+process as one message and its sockets in one pass."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from typing import Any
 
@@ -11,13 +14,18 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import BaseChannelLayer
 
 from game import realtime, selectors, visibility
 from game.errors import NotFound
 from game.realtime import campaign_group
 
+logger = logging.getLogger(__name__)
+
 # The socket's viewer may not see the campaign (any more): it is private, or they were removed from it.
 CLOSE_NOT_ALLOWED = 4403
+# The process lost its channel layer (Redis restarted): the page reconnects, and catches up from the log.
+CLOSE_LAYER_LOST = 1011
 
 # The frames this process cut for pushed batches its publisher did not cut for the viewer's kind, by (campaign,
 # first and last number, reading key): every socket of the same kind forwards the text the first one asked for (the
@@ -50,8 +58,78 @@ async def _frame(viewer: visibility.Viewer, campaign_id: int, message: dict[str,
 _count_watchers = sync_to_async(realtime.watch, thread_sensitive=False)
 
 
-# The channel layer's messages a consumer forwards (`CampaignConsumer.dispatch`).
-PUSHES = frozenset({"campaign.events", "campaign.odds", "campaign.battle"})
+class _Hub:
+    """The sockets this process has open on one campaign, and the one member of the campaign's group they share: a
+    push reaches the process as one message, handed to each socket in one pass, where Channels would queue it for
+    each socket's own channel and wake each socket's task to read it (`benchmarks/load.py`, 500 sockets over two
+    processes: 120 -> 80 ms from the commit to the last socket). A socket forwards at once what it can without the
+    database; the rest waits, in order, in its own backlog (`CampaignConsumer.take`), so no socket holds up the
+    others."""
+
+    def __init__(self, layer: BaseChannelLayer, key: tuple[asyncio.AbstractEventLoop, int]) -> None:
+        self.layer = layer
+        self.key = key
+        self.group = campaign_group(key[1])
+        self.sockets: set[CampaignConsumer] = set()
+        self.channel: asyncio.Task[str] = asyncio.ensure_future(layer.new_channel())
+        self.reading: asyncio.Task[None] = asyncio.ensure_future(self._read())
+
+    async def join(self, socket: CampaignConsumer) -> None:
+        self.sockets.add(socket)  # from now on (the socket holds what comes before its hello)
+        # Every socket that joins adds the channel again: the group's membership lapses after a day
+        # (channels_redis' group expiry) and is lost with a Redis that restarted.
+        try:
+            await self.layer.group_add(self.group, await self.channel)
+        except BaseException:
+            await _leave_hub(socket)  # the socket fails to open: it must not be kept
+            raise
+
+    async def leave(self) -> None:
+        self.reading.cancel()
+        await self.layer.group_discard(self.group, await self.channel)
+
+    async def _read(self) -> None:
+        channel = await self.channel
+        while True:
+            try:
+                message = await self.layer.receive(channel)
+            except Exception:
+                # As each socket's own channel would: every page reconnects (to a new hub) and catches up from the log.
+                logger.warning("Lost the channel layer of %s's sockets", self.group, exc_info=True)
+                if _HUBS.get(self.key) is self:
+                    del _HUBS[self.key]
+                sockets, self.sockets = self.sockets, set()
+                for socket in sockets:
+                    await socket.close(code=CLOSE_LAYER_LOST)
+                return
+            for socket in list(self.sockets):
+                try:
+                    await socket.take(message)
+                except Exception:
+                    logger.exception("Could not forward a push of %s", self.group)
+
+
+# The hubs of this process, by event loop (a test's loop of its own) and campaign.
+_HUBS: dict[tuple[asyncio.AbstractEventLoop, int], _Hub] = {}
+
+
+async def _join_hub(socket: CampaignConsumer) -> None:
+    key = (asyncio.get_running_loop(), socket.campaign_id)
+    hub = _HUBS.get(key)
+    if hub is None:
+        hub = _HUBS[key] = _Hub(socket.channel_layer, key)
+    await hub.join(socket)
+
+
+async def _leave_hub(socket: CampaignConsumer) -> None:
+    key = (asyncio.get_running_loop(), socket.campaign_id)
+    hub = _HUBS.get(key)
+    if hub is None or socket not in hub.sockets:
+        return
+    hub.sockets.discard(socket)
+    if not hub.sockets:
+        del _HUBS[key]  # before anything awaits: a socket that joins meanwhile starts a hub of its own
+        await hub.leave()
 
 
 class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -61,14 +139,44 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # The kind of viewer this socket is counted as watching the campaign (`realtime.watch`), once it is.
     watching: str | None = None
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels closes stale database connections in its sync thread before every message a consumer handles:
-        for a push, a thread hop per socket, the largest part of forwarding it to 500 sockets. These handlers reach
-        the database only through `database_sync_to_async`, which closes them itself, so a push skips it."""
-        if message["type"] in PUSHES:
-            await getattr(self, get_handler_name(message))(message)
+    # Pushes waiting behind one that needs the database, or for the socket's hello, in order; None: none waiting.
+    backlog: list[dict[str, Any]] | None = None
+    draining: asyncio.Task[None] | None = None
+
+    async def take(self, message: dict[str, Any]) -> None:
+        """A push, from the hub, in the order the campaign's pushes came: forwarded at once when that needs no
+        database and nothing waits before it; otherwise after what waits, by a task of the socket's own."""
+        if self.backlog is not None:
+            self.backlog.append(message)
+        elif self._reads_database_for(message):
+            self.backlog = [message]
+            self._drain()
         else:
-            await super().dispatch(message)
+            await getattr(self, get_handler_name(message))(message)
+
+    def _reads_database_for(self, message: dict[str, Any]) -> bool:
+        """Forwarding the push needs the database: the viewer is checked again (who may see the campaign changed
+        since), or their kind's frame is cut from the log (the publisher did not cut it)."""
+        return message["type"] == "campaign.events" and (
+            message["access_seq"] > self.access_seq
+            or (self.viewer is not None and visibility.reading_key(self.viewer) not in message["frames"]))
+
+    def _drain(self) -> None:
+        """Forward what waits, in a task of the socket's own; or, with nothing waiting, take pushes at once."""
+        if self.backlog:
+            self.draining = asyncio.ensure_future(self._forward_backlog())
+        else:
+            self.backlog = None
+
+    async def _forward_backlog(self) -> None:
+        while self.backlog:
+            message = self.backlog[0]
+            try:
+                await getattr(self, get_handler_name(message))(message)
+            except Exception:
+                logger.exception("Could not forward a push of campaign %s", self.campaign_id)
+            del self.backlog[0]
+        self.backlog = None
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
@@ -76,12 +184,14 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         await self._watch_as_viewer()
-        await self.channel_layer.group_add(campaign_group(self.campaign_id), self.channel_name)
+        self.backlog = []  # what is pushed from now on follows the hello
+        await _join_hub(self)
         await self.accept()
         await self.send_json({"type": "hello", "viewer": self._viewer_json()})
+        self._drain()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
+        await _leave_hub(self)
         await self._watch_as(None)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
@@ -132,7 +242,7 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self._watch_as_viewer()
                 await self.send_json({"type": "viewer", "viewer": self._viewer_json()})
             return True
-        await self.channel_layer.group_discard(campaign_group(self.campaign_id), self.channel_name)
+        await _leave_hub(self)
         await self._watch_as(None)
         await self.send_json({"type": "access", "allowed": False,
                               "reason": "You can no longer see this campaign."})

@@ -1,6 +1,7 @@
-"""A push costs about what a bare broadcast does: a step's events travel as one batch, and each process cuts the
-frame for a kind of viewer (the GM, one civilization's players, everyone else) once, not once per socket, and only
-for the kinds someone watches, while each viewer still reads only what they may see."""
+"""A push costs less than a bare broadcast: a step's events travel as one batch, to one member of the campaign's
+group for each process's sockets, and each process cuts the frame for a kind of viewer (the GM, one civilization's
+players, everyone else) once, not once per socket, and only for the kinds someone watches, while each viewer still
+reads only what they may see."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 
 from game import realtime, selectors, services
 from game.consumers import CampaignConsumer
 from game.engine.resolve import resolve_step
 from game.models import Campaign, Event
-from game.visibility import Viewer
+from game.realtime import campaign_group
+from game.visibility import Viewer, reading_key
 from tests.combat.test_odds import listen, received
 from tests.game.conftest import Table, make_table
 
@@ -150,3 +154,68 @@ def test_a_push_not_cut_by_its_publisher_is_cut_once_per_kind_of_viewer_and_each
     assert notes(gm) == ["For the first civilization only.", "Said to everyone."]
     assert notes(first) == notes(gm) and first == same_civ
     assert notes(second) == ["Said to everyone."] and notes(guest) == ["Said to everyone."] and guest == other_guest
+
+
+async def open_socket(table: Table, user: Any) -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(CampaignConsumer.as_asgi(), f"/ws/campaigns/{table.campaign.pk}/")
+    socket.scope["user"] = user
+    socket.scope["url_route"] = {"kwargs": {"campaign_id": table.campaign.pk}}
+    connected, _ = await socket.connect()
+    assert connected
+    assert (await socket.receive_json_from())["type"] == "hello"
+    return socket
+
+
+async def members_of_the_campaigns_group(table: Table) -> int:
+    layer = get_channel_layer()
+    group = campaign_group(table.campaign.pk)
+    return int(await layer.connection(layer.consistent_hash(group)).zcard(layer._group_key(group)))
+
+
+def test_a_processs_sockets_on_a_campaign_share_one_member_of_its_group_and_each_reads_its_own_frame(
+    watched_by_every_kind: Table,
+) -> None:
+    demo = watched_by_every_kind
+
+    async def three_sockets_while_a_step_is_resolved() -> tuple[int, list[dict[str, Any]], int]:
+        sockets = [await open_socket(demo, user) for user in (demo.gm, demo.players[0], AnonymousUser())]
+        members = await members_of_the_campaigns_group(demo)
+        await sync_to_async(demo.resolve_step)()
+        frames = [await socket.receive_json_from(timeout=10) for socket in sockets]
+        for socket in sockets:
+            await socket.disconnect()
+        return members, frames, await members_of_the_campaigns_group(demo)
+
+    members, frames, after = async_to_sync(three_sockets_while_a_step_is_resolved)()
+    assert members == 1 and after == 0  # one message to this process reaches all three; none once they have gone
+    gm, player, spectator = ({e["type"]: e for e in frame["events"]}["StepResolved"]["payload"] for frame in frames)
+    assert "orders" in gm and "orders" not in player and "orders" not in spectator  # only the GM learns how many
+
+
+def test_a_socket_forwards_pushes_in_the_order_they_came_when_one_must_be_cut_from_the_log(demo: Table) -> None:
+    services.ruling_post(demo.gm, demo.campaign.pk, civ_id=None, text="First.")
+    services.ruling_post(demo.gm, demo.campaign.pk, civ_id=None, text="Second.")
+    first, second = Event.objects.filter(campaign=demo.campaign).order_by("-seq")[:2][::-1]
+    consumer = CampaignConsumer()
+    consumer.viewer, consumer.campaign_id = Viewer("player", demo.civs[0].pk, demo.players[0].pk), demo.campaign.pk
+    # The first push was not cut for the socket's kind of viewer (it is read from the log), the second was.
+    slow = {"type": "campaign.events", "access_seq": 0, "committed_at": 1.0, "first_seq": first.seq,
+            "last_seq": first.seq, "texts": [], "frames": {}}
+    fast = {**slow, "first_seq": second.seq, "last_seq": second.seq, "texts": ['{"at hand": true}'],
+            "frames": {reading_key(consumer.viewer): 0}}
+    sent: list[str] = []
+
+    async def send(text_data: str) -> None:
+        sent.append(text_data)
+    consumer.send = send
+
+    async def both_pushes() -> None:
+        await consumer.take(slow)
+        await consumer.take(fast)
+        assert consumer.draining is not None
+        await consumer.draining
+
+    async_to_sync(both_pushes)()
+    from_the_log, at_hand = (json.loads(text) for text in sent)
+    assert [e["payload"]["text"] for e in from_the_log["events"] if e["type"] == "GmRuling"] == ["First."]
+    assert at_hand == {"at hand": True}
