@@ -73,11 +73,11 @@ class _Hub:
         self.sockets: set[CampaignConsumer] = set()
         self.channel: asyncio.Task[str] = asyncio.ensure_future(layer.new_channel())
         self.reading: asyncio.Task[None] = asyncio.ensure_future(self._read())
+        self.staying: asyncio.Task[None] = asyncio.ensure_future(self._stay_in_group())
 
     async def join(self, socket: CampaignConsumer) -> None:
         self.sockets.add(socket)  # from now on (the socket holds what comes before its hello)
-        # Every socket that joins adds the channel again: the group's membership lapses after a day
-        # (channels_redis' group expiry) and is lost with a Redis that restarted.
+        # Every socket that joins adds the channel again: a Redis that restarted lost the group.
         try:
             await self.layer.group_add(self.group, await self.channel)
         except BaseException:
@@ -86,7 +86,19 @@ class _Hub:
 
     async def leave(self) -> None:
         self.reading.cancel()
+        self.staying.cancel()
         await self.layer.group_discard(self.group, await self.channel)
+
+    async def _stay_in_group(self) -> None:
+        """Add the channel to the group again, well before the layer drops it: a member added longer ago than the
+        layer's `group_expiry` (a day) is dropped, and a page left open that long would hear nothing more."""
+        channel = await self.channel
+        while True:
+            await asyncio.sleep(self.layer.group_expiry / 4)
+            try:
+                await self.layer.group_add(self.group, channel)
+            except Exception:  # tried again next time; a socket that joins meanwhile adds it too
+                logger.warning("Could not stay in %s", self.group, exc_info=True)
 
     async def _read(self) -> None:
         channel = await self.channel
@@ -98,6 +110,7 @@ class _Hub:
                 logger.warning("Lost the channel layer of %s's sockets", self.group, exc_info=True)
                 if _HUBS.get(self.key) is self:
                     del _HUBS[self.key]
+                self.staying.cancel()
                 sockets, self.sockets = self.sockets, set()
                 for socket in sockets:
                     await socket.close(code=CLOSE_LAYER_LOST)

@@ -219,3 +219,22 @@ def test_a_socket_forwards_pushes_in_the_order_they_came_when_one_must_be_cut_fr
     from_the_log, at_hand = (json.loads(text) for text in sent)
     assert [e["payload"]["text"] for e in from_the_log["events"] if e["type"] == "GmRuling"] == ["First."]
     assert at_hand == {"at hand": True}
+
+
+def test_a_page_left_open_longer_than_the_layer_keeps_a_groups_members_still_gets_pushes(
+    watched_by_every_kind: Table,
+) -> None:
+    demo = watched_by_every_kind
+    layer = get_channel_layer()
+
+    async def open_past_the_groups_expiry() -> dict[str, Any]:
+        socket = await open_socket(demo, demo.gm)
+        await asyncio.sleep(3.5)  # the layer drops a member added longer ago than its expiry
+        await sync_to_async(demo.resolve_step)()
+        frame: dict[str, Any] = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return frame
+
+    with mock.patch.object(layer, "group_expiry", 2):  # a day, in production
+        frame = async_to_sync(open_past_the_groups_expiry)()
+    assert [event["type"] for event in frame["events"]][-2:] == ["StepResolved", "StepOpened"]
