@@ -62,9 +62,9 @@ class _Hub:
     """The sockets this process has open on one campaign, and the one member of the campaign's group they share: a
     push reaches the process as one message, handed to each socket in one pass, where Channels would queue it for
     each socket's own channel and wake each socket's task to read it (`benchmarks/load.py`, 500 sockets over two
-    processes: 120 -> 80 ms from the commit to the last socket). A socket forwards at once what it can without the
-    database; the rest waits, in order, in its own backlog (`CampaignConsumer.take`), so no socket holds up the
-    others."""
+    processes: a median of 89-104 -> 53-61 ms from the commit to the last socket). A socket forwards at once what it
+    can without the database; the rest waits, in order, in its own backlog (`CampaignConsumer.take`), so no socket
+    holds up the others."""
 
     def __init__(self, layer: BaseChannelLayer, key: tuple[asyncio.AbstractEventLoop, int]) -> None:
         self.layer = layer
