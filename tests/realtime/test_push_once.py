@@ -52,6 +52,16 @@ def watched_by_every_kind(demo: Table) -> Table:
     return demo
 
 
+async def open_socket(table: Table, user: Any) -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(CampaignConsumer.as_asgi(), f"/ws/campaigns/{table.campaign.pk}/")
+    socket.scope["user"] = user
+    socket.scope["url_route"] = {"kwargs": {"campaign_id": table.campaign.pk}}
+    connected, _ = await socket.connect()
+    assert connected
+    assert (await socket.receive_json_from())["type"] == "hello"
+    return socket
+
+
 def test_an_advanced_step_reaches_the_sockets_as_one_push_from_its_closing_to_the_next_opening(
     watched_by_every_kind: Table,
 ) -> None:
@@ -96,12 +106,7 @@ def test_a_push_is_cut_only_for_the_kinds_of_viewer_a_socket_watches_the_campaig
     assert unwatched["frames"] == {} and unwatched["texts"] == []  # nobody to read it: nothing cut
 
     async def gm_watches_while_a_step_is_resolved() -> tuple[set[str], dict[str, Any], set[str]]:
-        socket = WebsocketCommunicator(CampaignConsumer.as_asgi(), f"/ws/campaigns/{demo.campaign.pk}/")
-        socket.scope["user"] = demo.gm
-        socket.scope["url_route"] = {"kwargs": {"campaign_id": demo.campaign.pk}}
-        connected, _ = await socket.connect()
-        assert connected
-        assert (await socket.receive_json_from())["type"] == "hello"
+        socket = await open_socket(demo, demo.gm)
         watching = realtime.watched(demo.campaign.pk, sorted(kinds_of_viewer(demo)))
         await sync_to_async(demo.resolve_step)()
         frame = await socket.receive_json_from(timeout=10)
@@ -154,16 +159,6 @@ def test_a_push_not_cut_by_its_publisher_is_cut_once_per_kind_of_viewer_and_each
     assert notes(gm) == ["For the first civilization only.", "Said to everyone."]
     assert notes(first) == notes(gm) and first == same_civ
     assert notes(second) == ["Said to everyone."] and notes(guest) == ["Said to everyone."] and guest == other_guest
-
-
-async def open_socket(table: Table, user: Any) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(CampaignConsumer.as_asgi(), f"/ws/campaigns/{table.campaign.pk}/")
-    socket.scope["user"] = user
-    socket.scope["url_route"] = {"kwargs": {"campaign_id": table.campaign.pk}}
-    connected, _ = await socket.connect()
-    assert connected
-    assert (await socket.receive_json_from())["type"] == "hello"
-    return socket
 
 
 async def members_of_the_campaigns_group(table: Table) -> int:
