@@ -13,6 +13,7 @@ from dataclasses import fields, replace
 from functools import cached_property
 from operator import attrgetter
 from typing import Any, NoReturn
+from weakref import ref
 
 from game.engine import diplomacy, yards
 from game.engine.diplomacy import Proposal, Relation
@@ -242,6 +243,7 @@ class _Draft:
             vars(world)["holds"] = self.frozen.holds if units is None else units.holds_after(self.frozen.holds)
         if units is None or not units.changed:
             vars(world).update((name, vars(self.frozen)[name]) for name in UNIT_INDEXES if name in vars(self.frozen))
+        vars(world)[_UNITS_CHANGED] = (ref(self.frozen), frozenset(units.changed if units is not None else ()))
         if units is not None:
             units.changed.clear()
         self.frozen = world
@@ -345,6 +347,20 @@ def apply_events(world: World, events: Iterable[Event]) -> World:
     draft = _Draft(world)
     draft.take(events)
     return draft.freeze()
+
+
+_UNITS_CHANGED = "_units_changed"  # kept in a frozen world's __dict__, as its cached indexes are
+
+
+def units_changed(before: World, after: World) -> frozenset[int] | None:
+    """The ids of the units set or deleted in `after` since `before`, when `after` was made from `before` by
+    applying events; None when it was not (compare the two). Noted as the events are applied, so what stores a
+    step's changes need not compare 50,000 units that are equal but were not touched. The note holds `before`
+    weakly: a world must not keep every world before it alive."""
+    note: tuple[ref[World], frozenset[int]] | None = vars(after).get(_UNITS_CHANGED)
+    if note is None or note[0]() is not before:
+        return None
+    return note[1]
 
 
 class RunningWorld:

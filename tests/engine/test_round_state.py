@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from game.engine.apply import apply_events, units_changed
 from game.engine.events import Event, Visibility
 from game.engine.orders import legal_orders
 from game.engine.visibility import civ_view, event_visible_to
@@ -50,3 +51,15 @@ def test_legal_orders_always_include_a_declaration_in_an_orders_step() -> None:
     colonize = [o for o in legal_orders(w, 1, "expand.5") if o.kind == "Colonize"]
     assert colonize[0].payload == {"unit_id": 1}
     assert [(f.name, [c.value for c in f.choices]) for f in colonize[0].fields] == [("planet_id", ["terra"])]
+
+
+def test_applying_events_notes_which_units_they_set_or_deleted() -> None:
+    """What stores a step's unit rows reads only these ids; a unit left out here would keep a stale row."""
+    before = with_units(world(), unit(1, 1, "scout"), unit(2, 1, "warship"), unit(3, 2, "warship", "1,0", "vega"))
+    after = apply_events(before, [Event("UnitMoved", {"unit_id": 1, "eta_left": 2}),
+                                  Event("UnitWrecked", {"unit_id": 3, "sector_id": "1,0", "junk": 1})])
+    assert units_changed(before, after) == {1, 3}
+    assert units_changed(after, apply_events(after, [Event("SpaceJunkCreated", {"sector_id": "0,0", "junk": 1})])) == set()
+    # Not made from that world by events (a copy, another world): unknown, so the store compares every unit.
+    assert units_changed(before, replace(after)) is None
+    assert units_changed(world(), after) is None
