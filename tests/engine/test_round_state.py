@@ -58,8 +58,9 @@ def test_applying_events_notes_which_units_they_set_or_deleted() -> None:
     before = with_units(world(), unit(1, 1, "scout"), unit(2, 1, "warship"), unit(3, 2, "warship", "1,0", "vega"))
     after = apply_events(before, [Event("UnitMoved", {"unit_id": 1, "eta_left": 2}),
                                   Event("UnitWrecked", {"unit_id": 3, "sector_id": "1,0", "junk": 1})])
-    assert units_changed(before, after) == {1, 3}
-    assert units_changed(after, apply_events(after, [Event("SpaceJunkCreated", {"sector_id": "0,0", "junk": 1})])) == set()
+    assert units_changed(before, after) == frozenset({1, 3})
+    junk_only = apply_events(after, [Event("SpaceJunkCreated", {"sector_id": "0,0", "junk": 1})])
+    assert units_changed(after, junk_only) == frozenset()
     # Not made from that world by events (a copy, another world): unknown, so the store compares every unit.
     assert units_changed(before, replace(after)) is None
     assert units_changed(world(), after) is None
