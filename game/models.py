@@ -388,8 +388,10 @@ class Bot(models.Model):
 
 class UnitRow(models.Model):
     # Not checked by PostgreSQL, as an event's campaign is not: the rows are written with the step's events, under
-    # the campaign's row lock.
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="unit_rows", db_constraint=False)
+    # the campaign's row lock. Not indexed alone: `unit_row_once`, which starts with it, serves every read of a
+    # campaign's rows, and an index more is one more update for each of the thousands of rows a step rewrites.
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="unit_rows", db_constraint=False,
+                                 db_index=False)
     unit_id = models.BigIntegerField()
     # A world's civilization ids are the campaign's Civilization keys; not enforced, so a row is never refused.
     civilization = models.ForeignKey(Civilization, on_delete=models.DO_NOTHING, db_constraint=False,
