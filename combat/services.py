@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from combat.engine.centurion.bot import bot_action
-from combat.engine.centurion.game import IllegalAction, Phase, apply
+from combat.engine.centurion.game import STACKING_LIMIT, IllegalAction, Phase, apply
 from combat.engine.centurion.hexmap import MapKind
 from combat.engine.centurion.system import KEY as CENTURION
 from combat.engine.centurion.system import CenturionCombat, outcome, setup_event
@@ -67,6 +67,11 @@ from game.visibility import in_skirmish, position, require_gm_of, require_seat, 
 
 FIGHT_STEP = "exterminate.4"
 MAX_ODDS_BATTLES = 10_000
+# Bounds of a Centurion action at the API: a hex is numbered in two digits; an attack is made by at most the six
+# stacks around the target hex, each full with a command unit.
+MAX_HEX_NUMBER = 99
+MAX_COUNTER_ID = 40
+MAX_ATTACKERS = 6 * (STACKING_LIMIT + 1)
 
 
 # --- the combat system the step pipeline uses ---------------------------------------------------------------------

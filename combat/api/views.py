@@ -141,9 +141,64 @@ class OddsDetail(APIView):
 
 # --- Centurion, played live ------------------------------------------------------------------------------------------
 
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer and nothing else: DRF's own field would take true, 5.0 and "5" as integers, and a battle's
+    stored actions are replayed as sent."""
+
+    default_error_messages = {"invalid": "A whole number is required (not true, false, a decimal or text)."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class HexField(serializers.ListField):
+    """[column, row]: its length is checked first, so [2, 5, 0, 9] is told it is not a hex."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=StrictIntegerField(min_value=1, max_value=services.MAX_HEX_NUMBER), required=False,
+                         **kwargs)
+
+    def to_internal_value(self, data: Any) -> list[int]:
+        if not isinstance(data, list) or len(data) != 2:
+            raise serializers.ValidationError("A hex is [column, row]: exactly two whole numbers.")
+        return list(super().to_internal_value(data))
+
+
+class CenturionActionInput(serializers.Serializer[dict[str, Any]]):
+    """One action, with exactly the fields its kind declares: it is stored in the battle's record and replayed on
+    every later action, so nothing else may ride along."""
+
+    FIELDS = {"move": {"kind", "counter", "to"}, "attack": {"kind", "attackers", "target"}, "end_phase": {"kind"}}
+
+    kind = serializers.ChoiceField(choices=list(FIELDS))
+    counter = serializers.CharField(max_length=services.MAX_COUNTER_ID, required=False,
+                                    help_text="The id of the counter that moves.")
+    to = HexField(help_text="The hex it moves to: [column, row].")
+    attackers = serializers.ListField(child=serializers.CharField(max_length=services.MAX_COUNTER_ID),
+                                      min_length=1, max_length=services.MAX_ATTACKERS, required=False,
+                                      help_text="The ids of the counters that attack.")
+    target = HexField(help_text="The hex attacked: [column, row].")
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError("An action is an object with its kind.")
+        value = dict(super().to_internal_value(data))
+        declared = self.FIELDS[value["kind"]]
+        for name in data:
+            if name not in declared:
+                shown = name if len(name) <= services.MAX_COUNTER_ID else f"{name[:services.MAX_COUNTER_ID]}..."
+                raise serializers.ValidationError({shown: [
+                    f"Not a field of {value['kind']}: it has {', '.join(sorted(declared))}."]})
+        for name in sorted(declared - set(value)):
+            raise serializers.ValidationError({name: [f"{value['kind']} needs {name}."]})
+        return value
+
+
 class ActionInput(serializers.Serializer[dict[str, Any]]):
-    action = serializers.DictField(help_text='{"kind": "move", "counter", "to": [col, row]}, {"kind": "attack", '
-                                             '"attackers": [...], "target": [col, row]} or {"kind": "end_phase"}.')
+    action = CenturionActionInput(help_text='{"kind": "move", "counter", "to": [col, row]}, {"kind": "attack", '
+                                            '"attackers": [...], "target": [col, row]} or {"kind": "end_phase"}.')
 
 
 class ClockInput(serializers.Serializer[dict[str, Any]]):

@@ -531,16 +531,18 @@ def _step_opened(campaign: Campaign) -> engine_events.Event:
         PUBLIC)
 
 
-def step_undo(gm: User, campaign_id: int, *, reason: str) -> StepResolution:
+def step_undo(gm: User, campaign_id: int, *, expected_round: int, expected_step: str, reason: str) -> StepResolution:
     """Roll the campaign back to the start of the last resolved step: its world and pointer as they were, its
     events kept in the log but marked undone, and everyone told why. Resolving it again from the same seed,
-    orders and rolls gives the same result."""
+    orders and rolls gives the same result. The GM names the open step they saw (as for Advance), so a repeated
+    or stale Undo (a double click, a second tab, a retry) is refused instead of taking back one more step."""
     reason = reason.strip()
     if not reason:
         raise ServiceError("Say why the step is undone; the players will read it.", field="reason")
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
         require_gm_of(gm, campaign)
+        _check_pointer(campaign, expected_round, expected_step, "undo from")
         if campaign.status == Campaign.Status.RESOLVING:
             raise Conflict("Wait for the running resolution to finish before undoing.")
         last = StepResolution.objects.filter(campaign=campaign, status=StepResolution.Status.DONE).order_by(

@@ -247,3 +247,26 @@ def test_the_battle_page_shows_the_gm_the_clock_map_and_publish_forms_and_a_play
     assert 'id="c-map"' in mine and "c-clock-form" not in mine and "u11" not in mine.split("live-battle")[-1]
     assert stranger.get(page).status_code == 404
     assert "Play the battle at" in player.get(f"/campaigns/{table.campaign.pk}/battles/").content.decode()
+
+
+@pytest.mark.parametrize(("action", "field"), [
+    ({"kind": "move", "counter": "u1", "to": [1.5, 12]}, "action.to"),
+    ({"kind": "move", "counter": "u1", "to": [True, 12]}, "action.to"),
+    ({"kind": "move", "counter": "u1", "to": [2, 12, 0, 9]}, "action.to"),
+    ({"kind": "move", "counter": "u1", "to": [2, 12], "junk": "x" * 2_000_000}, "action.junk"),
+    ({"kind": "end_phase", "counter": "u1"}, "action.counter"),
+    ({"kind": "attack", "attackers": ["u1"] * 100, "target": [3, 3]}, "action.attackers"),
+])
+def test_a_centurion_action_with_anything_but_its_declared_fields_is_refused_and_not_stored(
+    table: Table, action: dict[str, Any], field: str,
+) -> None:
+    advance(table)
+    live = live_battle(table)
+    before = live_battle(table).steps
+    status, body = act(table, 0, live, action)
+    assert status == 400 and body["field"] == field and body["error"].startswith(f"{field}: "), body
+    assert len(body["error"]) < 200
+    assert live_battle(table).steps == before
+    status, body = act(table, 0, live, {"kind": "move", "counter": "u1", "to": [2, 12]})  # as declared: played
+    assert status == 200 and live_battle(table).steps[-1]["action"] == {"kind": "move", "counter": "u1",
+                                                                         "to": [2, 12]}

@@ -127,7 +127,7 @@
     if (!reason) { msg.textContent = "Say why the step is undone; the players read it."; return; }
     msg.textContent = "Undoing…";
     try {
-      const state = await CV.http.post(CV.api("undo/"), {reason});
+      const state = await CV.http.post(CV.api("undo/"), {round: CV.state.round, step: CV.state.step, reason});
       msg.textContent = `Undone: back at ${state.step_label}.`;
       $("#gm-undo-reason").value = "";
       CV.takeState(state);
