@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any
 
 from django.db import transaction
@@ -61,7 +61,7 @@ from game.engine.steps.exterminate import combat_unit
 from game.engine.visibility import civ_view
 from game.engine.world import SkirmishState, World, is_present
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, append_events, locked_campaign, publish_after_commit
 from game.models import Campaign, Civilization, StepResolution
 from game.visibility import in_skirmish, position, require_gm_of, require_seat, viewer_for
 
@@ -348,8 +348,7 @@ def _push_live(live: LiveBattle, campaign: Campaign) -> None:
     """After commit: every page watching the battle refetches it (the push says only that it changed)."""
     civ_ids = [c for side in live.sides for c in side["civ_ids"]]
     public = live.published and position(campaign.round, campaign.step_index) >= live.public_from
-    transaction.on_commit(partial(realtime.publish_battle, campaign.pk, live.pk, live.version, civ_ids, public),
-                          robust=True)
+    publish_after_commit(realtime.publish_battle, campaign.pk, live.pk, live.version, civ_ids, public)
 
 
 def _live_deadline(live: LiveBattle) -> datetime:

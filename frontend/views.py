@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib.auth import login
@@ -19,6 +20,8 @@ from frontend.forms import CampaignForm, JoinForm
 from game import selectors, services, visibility
 from game.errors import NotFound, ServiceError
 from game.selectors.settings import settings_for
+
+logger = logging.getLogger(__name__)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,22 +42,38 @@ def _login_failures_key(request: HttpRequest) -> str:
 
 
 class RateLimitedLoginView(LoginView):
-    """Django's sign-in; after 5 failed attempts for a user name from one address, refused for 5 minutes."""
+    """Django's sign-in; after 5 failed attempts for a user name from one address, refused for 5 minutes.
+    The failures are counted in the cache (Redis); while it cannot be reached, sign-in works without the lockout
+    (the sessions are in PostgreSQL) rather than turning every player away, and each miss is logged."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if cache.get(_login_failures_key(request), 0) >= LOGIN_FAILURES_ALLOWED:
+        key = _login_failures_key(request)
+        try:
+            locked = cache.get(key, 0) >= LOGIN_FAILURES_ALLOWED
+        except Exception:
+            logger.warning("Could not read the sign-in failures of %s: signing in without the lockout", key,
+                           exc_info=True)
+            locked = False
+        if locked:
             lockout = "Too many failed sign-ins for this user name: wait 5 minutes, then try again."
             return self.render_to_response(self.get_context_data(lockout=lockout), status=429)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         key = _login_failures_key(self.request)
-        cache.add(key, 0, LOGIN_LOCKOUT_SECONDS)
-        cache.incr(key)
+        try:
+            cache.add(key, 0, LOGIN_LOCKOUT_SECONDS)
+            cache.incr(key)
+        except Exception:
+            logger.warning("Could not count a failed sign-in of %s", key, exc_info=True)
         return super().form_invalid(form)
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        cache.delete(_login_failures_key(self.request))
+        key = _login_failures_key(self.request)
+        try:
+            cache.delete(key)
+        except Exception:  # the count lapses on its own after LOGIN_LOCKOUT_SECONDS
+            logger.warning("Could not clear the sign-in failures of %s", key, exc_info=True)
         return super().form_valid(form)
 
 

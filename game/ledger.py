@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -200,10 +200,18 @@ class _Announcement:
             connections.close_all()  # this thread's own: cutting the frames read the database
 
 
-def publish_after_commit(publish: Callable[..., None], *args: Any) -> None:
+def publish_after_commit(publish: Callable[..., None], campaign_id: int, *args: Any) -> None:
     """Push to browsers once the transaction commits (at once outside one): a rolled-back write pushes nothing,
-    and a push that fails never undoes the write (the log is the record; pages resync from it)."""
-    transaction.on_commit(partial(publish, *args), robust=True)
+    and a push that fails (Redis down) never fails the write, which has committed: the request answers as it
+    stored it (a 500 would have a client give it again), and pages catch up from the log as they reconnect."""
+    def publish_on_commit() -> None:
+        try:
+            publish(campaign_id, *args)
+        except Exception:
+            logger.warning("Could not push to the pages of campaign %s (%s); they catch up from the log",
+                           campaign_id, publish.__qualname__, exc_info=True)
+
+    transaction.on_commit(publish_on_commit)
 
 
 def random_seed() -> str:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from functools import partial
 from typing import Any
 
 import pytest
 from django.db import transaction
 
+from game import realtime
 from game.engine import events as engine_events
 from game.ledger import MANY_EVENTS, append_events, locked_campaign
 from game.models import Event, EventWitness
@@ -54,15 +54,16 @@ def test_a_steps_events_are_stored_in_order_and_read_back_as_appended(table: Tab
 @pytest.mark.parametrize(("count", "returning"), [(1, True), (MANY_EVENTS, True), (250, False)])
 def test_the_pushed_events_are_the_stored_ones_whether_or_not_their_rows_are_returned(
         table: Table, count: int, returning: bool,
-        django_capture_on_commit_callbacks: Callable[[], AbstractContextManager[list[Callable[[], Any]]]]) -> None:
+        django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[list[Callable[[], Any]]]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     civ_id, other_id = table.civs[0].pk, table.civs[1].pk
-    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+    pushes: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(realtime, "publish_events", lambda *args: pushes.append(args))
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         campaign = locked_campaign(table.campaign.pk)
         before = campaign.last_seq
         rows = append_events(campaign, _events(count, civ_id, other_id), table.gm, returning=returning)
-    (push,) = callbacks  # publish_after_commit's: the campaign, the messages, its access_seq
-    assert isinstance(push, partial)
-    pushed = push.args[1]
+    ((_, pushed, _),) = pushes  # one push: the campaign, the messages, its access_seq
     stored = list(Event.objects.filter(campaign=table.campaign, seq__gt=before).order_by("seq"))
     assert pushed == [row.as_message() for row in stored]  # the same times too, to the microsecond
     assert len(rows) == (count if returning else 0)
