@@ -65,7 +65,9 @@ class AdvanceInput(PointerInput):
     preview_digest = serializers.CharField(max_length=64, required=False, default="", allow_blank=True)
 
 
-class UndoInput(serializers.Serializer[dict[str, Any]]):
+class UndoInput(PointerInput):
+    """The open step the GM saw: an Undo sent twice (or from a stale page) is refused, not a second step undone."""
+
     reason = serializers.CharField(max_length=2000)
 
 
@@ -213,7 +215,8 @@ class Undo(APIView):
     @extend_schema(request=UndoInput)
     def post(self, request: Request, campaign_id: int) -> Response:
         data = _valid(UndoInput, request.data)
-        services.step_undo(request.user, campaign_id, reason=data["reason"])
+        services.step_undo(request.user, campaign_id, expected_round=data["round"], expected_step=data["step"],
+                           reason=data["reason"])
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.campaign_state(viewer, campaign))
 

@@ -170,7 +170,8 @@ def test_a_spectator_reaches_nothing_private_by_any_page_api_path_or_the_websock
                                              "idempotency_key": "spectator-order"}),
                            (api("notes/"), {"text": "hello"}), (api("rulings/"), {"text": "mine now"}),
                            (api("standings/"), {"figures": ["mu"]}), (api("visibility/"), {"is_public": False}),
-                           (api("undo/"), {"reason": "no"}), (api(f"battles/{played.battle_id}/publish"), {}),
+                           (api("undo/"), {"round": 1, "step": "exterminate.5", "reason": "no"}),
+                           (api(f"battles/{played.battle_id}/publish"), {}),
                            (api("odds"), {"skirmish_id": played.skirmish_id})):
             status, answer = visitor.request("POST", path, body)
             assert status in (401, 403, 404) and "CSRF" not in str(answer), (path, status, answer)

@@ -132,8 +132,10 @@ def test_an_undone_step_opens_again_with_its_whole_allowance(table: Table,
     first = StepClock.objects.get(campaign=campaign).deadline
     with django_capture_on_commit_callbacks(execute=True):
         services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step="explore.14")
+    campaign.refresh_from_db()  # at the step after Explore 14
     with django_capture_on_commit_callbacks(execute=True):
-        services.step_undo(table.gm, campaign.pk, reason="A course was mistyped")
+        services.step_undo(table.gm, campaign.pk, expected_round=campaign.round, expected_step=campaign.step.key,
+                           reason="A course was mistyped")
     reopened = Event.objects.filter(campaign=campaign, type="StepOpened").latest("seq")
     clock = StepClock.objects.get(campaign=campaign)
     assert clock.deadline == reopened.created_at + timedelta(minutes=30) and first is not None

@@ -100,7 +100,8 @@ def test_undo_restores_the_step_and_resolving_again_gives_the_same_result(table:
     services.step_resolve(table.campaign.pk, 1, TAXES)
     after_first = mu(table, 0)
     assert after_first == 1290
-    response = table.client(table.gm).post(table.url("undo/"), {"reason": "Forgot the tax holiday"}, format="json")
+    response = table.client(table.gm).post(table.url("undo/"), {**table.pointer(), "reason": "Forgot the tax holiday"},
+                                           format="json")
     assert response.status_code == 200
     assert response.json()["step"] == "exploit.5"
     assert mu(table, 0) == 1250
@@ -114,8 +115,9 @@ def test_undo_restores_the_step_and_resolving_again_gives_the_same_result(table:
 
 
 def test_a_player_cannot_undo_and_undo_needs_a_resolved_step(table: Table) -> None:
-    assert table.client(table.players[0]).post(table.url("undo/"), {"reason": "x"}, format="json").status_code == 403
-    response = table.client(table.gm).post(table.url("undo/"), {"reason": "x"}, format="json")
+    undo = {**table.pointer(), "reason": "x"}
+    assert table.client(table.players[0]).post(table.url("undo/"), undo, format="json").status_code == 403
+    response = table.client(table.gm).post(table.url("undo/"), undo, format="json")
     assert response.status_code == 409
 
 

@@ -131,7 +131,8 @@ def test_players_ready_for_the_rest_of_the_phase_let_the_run_go_through_their_st
 def test_undo_after_a_run_on_takes_back_the_last_step_and_the_run_stays_stopped(demo: Table) -> None:
     at(demo, "expand.8")
     run_on(demo)
-    services.step_undo(demo.gm, demo.campaign.pk, reason="the second step again")
+    services.step_undo(demo.gm, demo.campaign.pk, expected_round=2, expected_step="explore.7",
+                       reason="the second step again")
     now = campaign(demo)
     assert now.step.key == "explore.6" and now.status == "open"
     assert not StepClock.objects.get(campaign=now).run_on
@@ -145,7 +146,7 @@ def test_an_undo_during_a_run_stops_it_and_says_why(demo: Table) -> None:
     services.step_advance(demo.gm, demo.campaign.pk, expected_round=1, expected_step="explore.1")
     # On workers a run is between two steps here (here tasks run at once, so the run is set by hand).
     StepClock.objects.update_or_create(campaign=demo.campaign, defaults={"run_on": True})
-    services.step_undo(demo.gm, demo.campaign.pk, reason="wrong")
+    services.step_undo(demo.gm, demo.campaign.pk, expected_round=1, expected_step="explore.2", reason="wrong")
     assert not StepClock.objects.get(campaign=demo.campaign).run_on
     assert "undid" in str(stops(demo)[-1]["reason"])
 

@@ -155,7 +155,8 @@ def test_a_round_breaking_change_waits_for_the_next_round_then_comes_into_force(
     assert (at["label"], at["values"]["combat_system"], at["shown"]["dice_mode"]) == \
         ("Exploit 9", "instant_mass", "The GM's physical rolls")
 
-    assert table.client(table.gm).post(table.url("undo/"), {"reason": "Wrong roll"}, format="json").status_code == 200
+    undo = {**table.pointer(), "reason": "Wrong roll"}
+    assert table.client(table.gm).post(table.url("undo/"), undo, format="json").status_code == 200
     undone = campaign(table)
     assert undone.rule_options["combat_system"] == "instant_mass" and not undone.rule_options["module_cw_research"]
     assert SettingsVersion.objects.get(campaign=undone, version=3).pending

@@ -44,7 +44,8 @@ def test_undo_across_the_round_snapshot_restores_the_world_before_the_step(table
     before = state_io.load_world(current(table))
     resolve_open_step(table)  # Exploit 9 ends the round: a new snapshot is taken
     assert current(table).round == 2
-    services.step_undo(table.gm, table.campaign.pk, reason="Trade taxes were wrong")
+    services.step_undo(table.gm, table.campaign.pk, expected_round=2, expected_step=ALL_STEPS[0].key,
+                       reason="Trade taxes were wrong")
     assert (current(table).round, current(table).step.key) == (1, "exploit.9")
     assert state_io.load_world(current(table)) == before
     state_io.forget(table.campaign.pk)

@@ -82,7 +82,9 @@ def test_unit_colony_and_project_rows_are_the_replayed_world_after_every_golden_
     table = make_table(path.stem[:20], players=len(yaml.safe_load(path.read_text())["world"]["civs"]))
     _play(table, path)
     assert _rows_as_world(table.campaign) == _as_rows(_replayed(table.campaign))
-    services.step_undo(table.gm, table.campaign.pk, reason="Checking the rows follow an undo.")
+    now = Campaign.objects.get(pk=table.campaign.pk)
+    services.step_undo(table.gm, now.pk, expected_round=now.round, expected_step=now.step.key,
+                       reason="Checking the rows follow an undo.")
     assert _rows_as_world(table.campaign) == _as_rows(_replayed(table.campaign))
 
 

@@ -128,7 +128,7 @@ def test_after_the_end_every_write_is_refused_and_nothing_changes() -> None:
     pointer = {"round": campaign.round, "step": campaign.step.key}
     gm, player = table.client(table.gm), table.client(table.players[0])
     attempts: list[tuple[APIClient, str, dict[str, Any]]] = [
-        (gm, "advance/", pointer), (gm, "preview/", pointer), (gm, "undo/", {"reason": "Oops."}),
+        (gm, "advance/", pointer), (gm, "preview/", pointer), (gm, "undo/", {**pointer, "reason": "Oops."}),
         (gm, "dice/", {"rolls": [3]}), (gm, "rulings/", {"text": "One more thing."}),
         (gm, "standings/", {"figures": ["score"]}), (gm, "scenario/", {"text": scenario()}),
         (gm, "end/", {"reason": "Again."}),
