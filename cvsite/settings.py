@@ -221,7 +221,8 @@ REST_FRAMEWORK = {
     # Pages sign in by session (with CSRF); a bot's client by its token ("Authorization: Token ..."), no CSRF.
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication",
                                        "rest_framework.authentication.TokenAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Each view decides who may do what in a campaign; a bot's token reaches nothing outside its own campaign.
+    "DEFAULT_PERMISSION_CLASSES": ["game.api.permissions.BotsOnlyPlayTheirSeat"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["game.api.parsers.StorableJSONParser"],
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",

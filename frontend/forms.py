@@ -1,12 +1,23 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 
 from game import selectors
 from game.selectors.settings import rule_modules
+from game.services import seats
 
 WHOLE_FROM_ONE = {"min_value": "Give a whole number from 1 up, or leave it empty.",
                   "invalid": "Give a whole number from 1 up, or leave it empty."}
+
+
+class SignupForm(UserCreationForm):  # type: ignore[type-arg]  # generic only in the stubs
+    def clean_username(self) -> str:
+        username = str(super().clean_username() or "")
+        if seats.username_reserved(username):
+            raise forms.ValidationError(f"User names starting with \"{seats.BOT_USERNAME_PREFIX}\" are kept for the "
+                                        "campaigns' bots; choose another name.")
+        return username
 
 
 class CampaignForm(forms.Form):

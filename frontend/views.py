@@ -7,8 +7,7 @@ from typing import Any
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.contrib.auth.models import User
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -16,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from frontend.forms import CampaignForm, JoinForm
+from frontend.forms import CampaignForm, JoinForm, SignupForm
 from game import selectors, services, visibility
 from game.errors import NotFound, ServiceError
 from game.selectors.settings import settings_for
@@ -79,7 +78,7 @@ class RateLimitedLoginView(LoginView):
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)

@@ -21,7 +21,7 @@ from game.engine.events import Visibility
 from game.engine.phases import ALL_STEPS
 from game.engine.visibility import event_readers
 from game.errors import Forbidden, NotFound
-from game.models import Campaign, Event, Membership, SeatDelegation
+from game.models import Bot, Campaign, Event, Membership, SeatDelegation
 
 Role = Membership.Role
 
@@ -75,6 +75,13 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Vi
     if campaign.is_public:
         return Viewer(Role.SPECTATOR, None, user.pk if user.is_authenticated else None)
     raise NotFound("No such campaign.")
+
+
+def bot_campaign(user: AbstractBaseUser | AnonymousUser) -> int | None:
+    """The campaign a bot's account plays its seat in; None for anyone else."""
+    if not user.is_authenticated:
+        return None
+    return Bot.objects.filter(user_id=user.pk).values_list("campaign_id", flat=True).first()
 
 
 # Inside `looked_up_once`: the campaigns and viewers looked up so far, by (user, campaign).

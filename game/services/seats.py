@@ -3,6 +3,8 @@ declared ahead, or the GM's hand-over at a deadline). `game.visibility.viewer_fo
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -17,12 +19,25 @@ from game.visibility import active_delegations, require_gm_of, require_player, v
 CIV = engine_events.Visibility.CIV
 
 
+# Sign-up refuses user names starting with it (`username_reserved`), so no person can take a bot's name.
+BOT_USERNAME_PREFIX = "bot-"
+
+
+def username_reserved(username: str) -> bool:
+    """The name is a bot's kind of name: no person may sign up with it."""
+    return username.lower().startswith(BOT_USERNAME_PREFIX)
+
+
 def bot_account(campaign: Campaign, civ: Civilization) -> Bot:
-    """The civilization's bot: a user of its own (no password; it signs in with its API token)."""
+    """The civilization's bot: a user of its own (no password; it signs in with its API token and may only play
+    its seat, `game.api.permissions`)."""
     bot = Bot.objects.filter(civilization=civ).select_related("user").first()
     if bot is not None:
         return bot
-    user = get_user_model().objects.create_user(f"bot-{campaign.pk}-{civ.pk}")
+    # A random tail: a name a sign-up took before the prefix was reserved (campaign and civilization ids are
+    # public) cannot be the one chosen here.
+    name = f"{BOT_USERNAME_PREFIX}{campaign.pk}-{civ.pk}-{secrets.token_hex(8)}"
+    user = get_user_model().objects.create_user(name)
     return Bot.objects.create(user=user, campaign=campaign, civilization=civ)
 
 
