@@ -39,17 +39,21 @@ def design_abilities(design: UnitDesign) -> dict[str, Any]:
             "movement_rate": design.stats.movement_rate}
 
 
+def map_pois(world: World, civ_id: int) -> set[str]:
+    """The Points of Interest on the civilization's map: those it found, and with the full star map (CW 12.1: every
+    star's position is everyone's) every one not hidden."""
+    known = world.civs[civ_id].known_pois
+    if world.options.full_star_map:
+        return {p for p, poi in world.pois.items() if poi.hidden == 0} | known
+    return set(known)
+
+
 def civ_map(world: World, civ_id: int) -> dict[str, Any]:
     """The galaxy as the civilization knows it: its Sectors (with the junk where it has a unit), Points of
     Interest and planets. Part of `civ_view`, and alone the player's `map/`, which need not build the rest."""
     civ = world.civs[civ_id]
-    if world.options.full_star_map:
-        # CW 12.1: the strategic map (every star's position) is everyone's; hidden objects are not on it.
-        pois = {p for p, poi in world.pois.items() if poi.hidden == 0} | civ.known_pois
-        sectors = set(world.sectors)
-    else:
-        pois = set(civ.known_pois)
-        sectors = set(civ.charted)
+    pois = map_pois(world, civ_id)
+    sectors = set(world.sectors) if world.options.full_star_map else set(civ.charted)
     present = {u.sector_id for u in world.units.values() if u.civ_id == civ_id and u.carried_by is None}
     planets = []
     for planet_id, planet in sorted(world.planets.items()):
@@ -75,6 +79,10 @@ def civ_view(world: World, civ_id: int, *, with_map: bool = True) -> dict[str, A
     own_units = [u for u in world.units.values() if u.civ_id == civ_id]
     # The units seen, by id: looked up from the few the civilization detected, not found by sorting every unit.
     detected = (world.units[unit_id] for unit_id in sorted(civ.detected_units) if unit_id in world.units)
+    # A sensor shows where in a Sector a unit or colony is only at a place on the civilization's map (`civ_map`);
+    # elsewhere it shows the Sector alone, so no id names a Point of Interest or planet the map does not list
+    # (docs/rules.md, "Fog of war").
+    pois = map_pois(world, civ_id)
     seen_units = [
         {
             "unit_id": u.unit_id,
@@ -83,13 +91,15 @@ def civ_view(world: World, civ_id: int, *, with_map: bool = True) -> dict[str, A
             "design": world.design_of(u).name,
             "name": u.name,
             "sector_id": u.sector_id,
-            "poi_id": u.poi_id,
+            "poi_id": u.poi_id if u.poi_id in pois else None,
         }
         for u in detected
         if u.civ_id != civ_id
     ]
     seen_colonies = [
-        {"colony_id": c.colony_id, "civ_id": c.civ_id, "planet_id": c.planet_id}
+        {"colony_id": c.colony_id, "civ_id": c.civ_id, "sector_id": world.planet_sector(c.planet_id),
+         "planet_id": c.planet_id if c.planet_id in civ.surveyed_planets
+         or world.planets[c.planet_id].poi_id in pois else None}
         for _, c in sorted(world.colonies.items())
         if c.colony_id in civ.detected_colonies and c.civ_id != civ_id
     ]

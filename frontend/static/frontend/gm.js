@@ -426,7 +426,7 @@
       el("ul", {class: "gm-knows"}, ...(view.other_units.length || view.other_colonies.length ? [
         ...view.other_units.map((u) => el("li", {}, `${civs[u.civ_id] || u.civ_id}: ${u.name} (${u.design}) in ${u.sector_id}`)),
         ...view.other_colonies.map((c) => el("li", {},
-          `${civs[c.civ_id] || c.civ_id}: colony on ${planets[c.planet_id] || c.planet_id}`)),
+          `${civs[c.civ_id] || c.civ_id}: colony on ${c.planet_id ? planets[c.planet_id] || c.planet_id : `an uncharted planet in ${c.sector_id}`}`)),
       ] : [el("li", {class: "muted"}, "Nothing yet.")])),
       map);
     CV.starmap(map, view, {label: `${civ.name}'s star map`});
