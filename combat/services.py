@@ -67,6 +67,13 @@ from game.visibility import in_skirmish, position, require_gm_of, require_seat, 
 
 FIGHT_STEP = "exterminate.4"
 MAX_ODDS_BATTLES = 10_000
+# Odds runs a person may have queued or running in a campaign at once: each is up to MAX_ODDS_BATTLES of a worker,
+# so without a bound one person could fill the odds queue and keep everyone else's estimates waiting. A run
+# older than ODDS_LOST_AFTER no longer counts: one whose task was lost (the broker down when it was queued) must
+# not lock its asker out for good.
+MAX_UNFINISHED_ODDS = 2
+MAX_UNFINISHED_ODDS_GM = 4
+ODDS_LOST_AFTER = timedelta(minutes=15)
 # Bounds of a Centurion action at the API: a hex is numbered in two digits; an attack is made by at most the six
 # stacks around the target hex, each full with a command unit.
 MAX_HEX_NUMBER = 99
@@ -751,9 +758,15 @@ def known_skirmish(world: World, state: SkirmishState, civ_id: int | None) -> Sk
                     (side("attacker", state.attacker_civ), side("defender", state.defender_civ)))
 
 
+class TooManyOdds(ServiceError):
+    """Asking again helps, once one of the asker's runs is over."""
+
+    status = 429
+
+
 def odds_request(user: User, campaign_id: int, *, skirmish_id: str, system: str | None, battles: int) -> OddsRun:
     """Queue an odds simulation: the GM for any skirmish, a player only for one their civilization is in,
-    against what it knows of the enemy."""
+    against what it knows of the enemy; at most a few of one person's at a time."""
     if not 1 <= battles <= MAX_ODDS_BATTLES:
         raise ServiceError(f"Simulate from 1 to {MAX_ODDS_BATTLES:,} battles.", "battles")
     with transaction.atomic():
@@ -769,6 +782,13 @@ def odds_request(user: User, campaign_id: int, *, skirmish_id: str, system: str 
         system = system or setting_json(campaign, setting)["system"]
         if system not in COMBAT_SYSTEMS:
             raise ServiceError(f"No combat system {system!r}; choose one of {', '.join(COMBAT_SYSTEMS)}.", "system")
+        limit = MAX_UNFINISHED_ODDS_GM if viewer.is_gm else MAX_UNFINISHED_ODDS
+        unfinished = OddsRun.objects.filter(
+            campaign=campaign, requested_by_id=viewer.user_id, created_at__gte=timezone.now() - ODDS_LOST_AFTER,
+            status__in=[OddsRun.Status.QUEUED, OddsRun.Status.RUNNING]).count()
+        if unfinished >= limit:  # counted under the campaign's lock: two requests at once cannot both pass
+            raise TooManyOdds(f"You have {unfinished} odds simulations queued or running in this campaign, the most "
+                              f"you may have at a time ({limit}); wait for one to finish, then ask again.")
         skirmish = known_skirmish(world, state, None if viewer.is_gm else viewer.civ_id)
         run = OddsRun.objects.create(
             campaign=campaign, requested_by_id=viewer.user_id, skirmish_id=skirmish_id, system=system, battles=battles,

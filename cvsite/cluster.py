@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The queues a worker consumes, named as in cvsite/settings.py before the site's namespace: every task but odds
+# simulations, or those only.
+STEPS_QUEUE, ODDS_QUEUE = "celery", "odds"
 
 
 def free_port() -> int:
@@ -79,11 +82,17 @@ class Cluster:
         if port not in self.daphne_ports:  # a restart on the same port keeps its place
             self.daphne_ports.append(port)
 
-    def start_worker(self, name: str) -> None:
-        process = self._spawn(name, [
+    def start_worker(self, name: str, queue: str = STEPS_QUEUE) -> None:
+        """A worker of one slot on one queue. Odds have workers of their own: a worker taking both queues would,
+        once it starts an odds run, hold its only slot for seconds, and with every worker in one a step waits for
+        them all. Odds workers also run at the lowest CPU priority, so a machine busy with odds still gives the
+        steps' workers, Daphne and PostgreSQL the cores they need."""
+        command = [
             sys.executable, "-m", "celery", "-A", "cvsite", "worker", "-n", f"{name}@%h", "--pool", "prefork",
             "--concurrency", "1", "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO",
-        ])
+            "-Q", f"{self.env.get('CV_REDIS_NAMESPACE', '')}{queue}",
+        ]
+        process = self._spawn(name, ["nice", "-n", "19", *command] if queue == ODDS_QUEUE else command)
         wait_for_text(self.log_dir / f"{name}.log", "ready.", process)
 
     def start_beat(self, name: str = "beat") -> None:
@@ -127,9 +136,10 @@ class Cluster:
                 process.wait()
 
 def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int = 2, workers: int = 2,
-                  ports: list[int] | None = None, migrate: bool = True) -> Cluster:
+                  ports: list[int] | None = None, migrate: bool = True, odds_workers: int | None = None) -> Cluster:
     """Migrate (unless the database is known to be migrated), then start the processes; an empty redis_url and
-    database_url give the embedded defaults."""
+    database_url give the embedded defaults. Beside the `workers` for steps, `odds_workers` (one if there are
+    workers at all) run odds simulations."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env["DJANGO_SETTINGS_MODULE"] = "cvsite.settings"
     env.setdefault("CV_REDIS_NAMESPACE", f"cv-{uuid.uuid4().hex[:10]}:")  # its own queue and groups
@@ -147,6 +157,8 @@ def start_cluster(database_url: str, redis_url: str, log_dir: Path, daphnes: int
             cluster.start_daphne(f"daphne-{chr(ord('a') + index)}", port)
         for index in range(workers):
             cluster.start_worker(f"worker-{index + 1}")
+        for index in range(min(workers, 1) if odds_workers is None else odds_workers):
+            cluster.start_worker(f"odds-{index + 1}", ODDS_QUEUE)
     except BaseException:
         cluster.stop_all()
         raise
@@ -169,7 +181,7 @@ def main() -> None:
     print(cluster.manage("cv_demo", "--base-url", f"http://127.0.0.1:{ports[0]}"))
     for port in ports:
         print(f"Daphne on http://127.0.0.1:{port}/")
-    print(f"{args.workers} Celery workers; logs in {args.log_dir}. Ctrl-C stops them all.")
+    print(f"{args.workers} Celery workers and one for odds; logs in {args.log_dir}. Ctrl-C stops them all.")
     # A plain `kill` must stop the children too, not orphan them.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:

@@ -172,6 +172,10 @@ CACHES = {
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_DEFAULT_QUEUE = f"{REDIS_NAMESPACE}celery"
+# Odds simulations (seconds of CPU each, asked for at will) have a queue of their own, consumed by workers of their
+# own (cvsite/cluster.py, deploy/): on the steps' queue, twenty of them kept a step waiting half a minute.
+CV_ODDS_QUEUE = f"{REDIS_NAMESPACE}odds"
+CELERY_TASK_ROUTES = {"combat.tasks.odds_run": {"queue": CV_ODDS_QUEUE}}
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 # A worker killed mid-task must hand the task back, not lose it: both settings are needed (ecosystem notes, 2.4).

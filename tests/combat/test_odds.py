@@ -105,3 +105,17 @@ def test_the_campaign_socket_forwards_odds_only_to_the_person_who_asked() -> Non
     async_to_sync(consumer.campaign_odds)({"user_id": 4, "odds": {"id": 1}})
     async_to_sync(consumer.campaign_odds)({"user_id": 3, "odds": {"id": 2}})
     assert sent == [{"type": "odds", "odds": {"id": 2}}]
+
+
+def test_a_person_may_have_only_a_few_odds_runs_unfinished_and_is_told_to_wait_for_one(war: Table) -> None:
+    player = war.players[0]
+    first = [ask(war, player, battles=10).json()["id"] for _ in range(2)]
+    refused = ask(war, player, battles=10)
+    assert refused.status_code == 429
+    assert refused.json()["error"] == ("You have 2 odds simulations queued or running in this campaign, the most "
+                                       "you may have at a time (2); wait for one to finish, then ask again.")
+    assert OddsRun.objects.filter(requested_by_id=player.pk).count() == 2  # the refused one was not queued
+    assert ask(war, war.players[1], battles=10).status_code == 202  # the other side is not held up by it
+    odds_run_task.apply(args=(first[0],))
+    assert ask(war, player, battles=10).status_code == 202  # one finished: one more may be asked for
+    assert [ask(war, war.gm, battles=10).status_code for _ in range(5)] == [202, 202, 202, 202, 429]
