@@ -45,10 +45,12 @@ def test_an_order_and_a_note_given_while_redis_is_down_answer_201_once_and_reach
         with player.websocket(campaign_id) as socket:
             seen = player.get(api + "events/")["last_seq"]
             own_redis.kill()
+            killed_at = time.monotonic()
             # The page's socket is told its push channel is gone (it reconnects with a back-off).
             with pytest.raises(ConnectionClosed) as closed:
                 socket.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+            print(f"\nRedis killed -> the page's socket closed 1011: {time.monotonic() - killed_at:.2f} s")
 
         order = {"round": state["round"], "step": state["step"], "kind": "Declare",
                  "payload": {"text": "Hold the line"}, "idempotency_key": "while-redis-is-down"}
@@ -56,22 +58,22 @@ def test_an_order_and_a_note_given_while_redis_is_down_answer_201_once_and_reach
         assert status == 201, body
         status, body, note_seconds = timed_request(player, "POST", api + "notes/", {"text": "Redis is down"})
         assert status == 201, body
-        print(f"\nRedis down: order 201 in {order_seconds * 1000:.0f} ms, note 201 in {note_seconds * 1000:.0f} ms")
+        print(f"Redis down: order 201 in {order_seconds * 1000:.0f} ms, note 201 in {note_seconds * 1000:.0f} ms")
         # Each stored once: a client had no 500 to retry on.
         assert [o["idempotency_key"] for o in player.get(api + "orders/")] == ["while-redis-is-down"]
         assert events_of(live_database, campaign_id, "OrderAccepted") == 1
         assert events_of(live_database, campaign_id, "NoteSent") == 1
 
-        own_redis.start()
-        restarted_at = time.monotonic()
-
         def socket_opens() -> bool:
             try:
                 with player.websocket(campaign_id):
                     return True
-            except Exception:  # still refused: the page retries, as here
+            except Exception:  # refused: the page retries, as here
                 return False
 
+        assert not socket_opens()
+        own_redis.start()
+        restarted_at = time.monotonic()
         reconnected_at = wait_until(socket_opens, 30, "a socket opens again", interval=0.1)
         print(f"Redis back -> a page's socket opens again: {reconnected_at - restarted_at:.2f} s")
         with player.websocket(campaign_id) as socket:
