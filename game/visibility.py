@@ -67,7 +67,10 @@ def viewer_for(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Vi
         return Viewer(membership.role, civ.pk if civ else None, user.pk,
                       seat_held_by=membership.seat_held_by if civ else None)
     if user.is_authenticated:
-        seat = active_delegations(campaign).filter(delegate_id=user.pk).first()
+        seats = active_delegations(campaign).filter(delegate_id=user.pk)
+        if membership is None:  # only a member or the seat's bot plays a seat, never someone the GM removed
+            seats = seats.filter(is_bot=True)
+        seat = seats.first()
         if seat is not None:  # a delegate (a spectator member, a bot) plays the seat as its player would
             return Viewer(Role.PLAYER, seat.civilization_id, user.pk)
     if membership is not None:

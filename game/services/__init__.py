@@ -55,6 +55,7 @@ from game.models import (
 )
 from game.selectors import event_names_for
 from game.selectors.deadlines import opening_followed_up
+from game.services import seats
 from game.visibility import campaign_for, require_gm, require_gm_of, require_player, require_seat, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -172,6 +173,7 @@ def membership_remove(gm: User, campaign_id: int, user_id: int) -> None:
         payload = {"user_id": user_id, "username": membership.user.get_username(),
                    "civ_id": civ.pk if civ else None, "civ_name": civ.name if civ else ""}
         membership.delete()  # the civilization keeps its place (its membership is set empty)
+        seats.seats_end_with_member(campaign, user_id, civ, gm)
         append_events(campaign, [engine_events.Event("MemberRemoved", payload, GM)], gm, changes_access=True)
 
 

@@ -7,11 +7,12 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from game import dispatch
 from game.engine import events as engine_events
-from game.errors import Forbidden, NotFound, ServiceError
+from game.errors import Conflict, Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Bot, Campaign, Civilization, Membership, SeatDelegation
 from game.visibility import active_delegations, require_gm_of, require_player, viewer_for
@@ -96,6 +97,22 @@ def seat_hand_to_bot(gm: User, campaign_id: int, *, civ_id: int, rounds: int | N
                           reason=reason, actor=gm)
 
 
+def _require_no_other_seat(campaign: Campaign, user: User, civ: Civilization, start: int, until: int | None) -> None:
+    """A member holds one seat at a time: a second would never be played (`viewer_for` makes them the player of
+    one civilization) and would drop out of what the step waits for."""
+    other = SeatDelegation.objects.filter(
+        civilization__campaign=campaign, delegate_id=user.pk, ended_at__isnull=True,
+    ).exclude(civilization=civ).filter(Q(until_round__isnull=True) | Q(until_round__gte=start))
+    if until is not None:
+        other = other.filter(from_round__lte=until)
+    held = other.select_related("civilization").order_by("from_round").first()
+    if held is not None:
+        rounds = f"from round {held.from_round}" + (
+            f" to round {held.until_round}" if held.until_round is not None else " until its player takes it back")
+        raise Conflict(f"{user.get_username()} already holds the seat of {held.civilization.name} ({rounds}); a "
+                       "member holds one seat at a time.", field="delegate_user_id")
+
+
 def seat_delegate(player: User, campaign_id: int, *, delegate_user_id: int | None, from_round: int | None = None,
                   until_round: int | None = None, reason: str = "") -> SeatDelegation:
     """A player hands their own seat, ahead of an absence, to another member who plays no civilization of their own
@@ -117,6 +134,7 @@ def seat_delegate(player: User, campaign_id: int, *, delegate_user_id: int | Non
             if member.role != Membership.Role.SPECTATOR or getattr(member, "civilization", None) is not None:
                 raise ServiceError(f"{member.user.get_username()} plays a seat of their own; choose a member who "
                                    "follows the campaign without one, or the bot.", field="delegate_user_id")
+            _require_no_other_seat(campaign, member.user, civ, start, until)
             delegate, is_bot = member.user, False
         return _hand_over(campaign, civ, delegate, is_bot=is_bot, from_round=start, until_round=until,
                           reason=reason.strip() or "an absence", actor=player)
@@ -143,6 +161,20 @@ def seat_take_back(user: User, campaign_id: int, *, civ_id: int | None = None) -
             "SeatTakenBack", {"civ_id": civ.pk, "by": "The GM" if viewer.is_gm else user.get_username()}, CIV,
             civ.pk)], user, changes_access=True)
         return ended
+
+
+def seats_end_with_member(campaign: Campaign, user_id: int, civ: Civilization | None, gm: User) -> None:
+    """The GM removes a member: every seat they hold ends, and so does every seat of their civilization a person
+    holds for them (an arrangement between the two that lapses with the player; its bot, the GM's to give back,
+    plays on). Each civilization concerned reads that the GM took its seat back. The caller holds the campaign's
+    row lock."""
+    held = Q(delegate_id=user_id) | (Q(civilization=civ, is_bot=False) if civ is not None else Q())
+    ended = SeatDelegation.objects.filter(held, civilization__campaign=campaign, ended_at__isnull=True)
+    civ_ids = sorted(set(ended.values_list("civilization_id", flat=True)))
+    if civ_ids:
+        ended.update(ended_at=timezone.now())
+        append_events(campaign, [engine_events.Event("SeatTakenBack", {"civ_id": civ_id, "by": "The GM"}, CIV, civ_id)
+                                 for civ_id in civ_ids], gm, changes_access=True)
 
 
 def seats_held(campaign: Campaign) -> list[SeatDelegation]:
