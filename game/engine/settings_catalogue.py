@@ -70,6 +70,11 @@ class Setting:
     module: str = ""  # an option of this rule module (shown under its switch)
     stored_at: tuple[str, ...] = ()  # the path in rule_options, when it is not the key itself
 
+    def __post_init__(self) -> None:
+        # A number without a ceiling is stored as sent (2^62) or breaks the store (2^64): every one has both bounds.
+        if self.kind in (Kind.INT, Kind.MINUTES_PER_STEP) and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"Setting {self.key!r}: a whole number needs a minimum and a maximum.")
+
 
 class SettingProblem(ValueError):
     def __init__(self, field: str, message: str) -> None:
@@ -206,6 +211,12 @@ def _module_settings() -> list[Setting]:
     return found
 
 
+# The ceilings of the victory numbers, past anything a campaign reaches: 1,000 rounds are 250 Galactic Standard
+# Years; 10,000,000 points are 5,000,000 units in service; an Alpha Centauri Social Factor score is in the tens.
+MAX_ROUNDS = 1000
+MAX_SCORE = 10_000_000
+MAX_SOCIAL_SCORE = 1000
+
 ORDER_STEPS: tuple[tuple[str, str], ...] = tuple(
     (step.key, step.label) for step in ALL_STEPS if step.kind == StepKind.ORDERS)
 
@@ -249,26 +260,26 @@ SETTINGS: tuple[Setting, ...] = (
             "The last civilization holding colonies wins.", Kind.BOOL, False, stored_at=("victory", "elimination")),
     Setting("victory_score_threshold", "victory", "Score threshold",
             "The first civilization to reach this score at the end of a round wins. Empty: not used.",
-            Kind.INT, None, minimum=1, optional=True, stored_at=("victory", "score_threshold")),
+            Kind.INT, None, minimum=1, maximum=MAX_SCORE, optional=True, stored_at=("victory", "score_threshold")),
     Setting("victory_round_limit", "victory", "Round limit",
             "At the end of this round the best score wins. Empty: not used.", Kind.INT, None, minimum=1,
-            optional=True, stored_at=("victory", "round_limit")),
+            maximum=MAX_ROUNDS, optional=True, stored_at=("victory", "round_limit")),
     # Alpha Centauri's victory types (game.engine.victory), read on the Social Factor scores (game.engine.social).
     Setting("victory_ac_economic", "victory", "Economic victory (Alpha Centauri)",
             "The first civilization whose Economy score is above this wins (Alpha Centauri: 50). Empty: not used.",
-            Kind.INT, None, minimum=1, optional=True, stored_at=("victory", "ac_economic")),
+            Kind.INT, None, minimum=1, maximum=MAX_SOCIAL_SCORE, optional=True, stored_at=("victory", "ac_economic")),
     Setting("victory_ac_conquest", "victory", "Conquest victory (Alpha Centauri)",
             "The first civilization occupying another's colony with a Military score above this wins (Alpha "
-            "Centauri: 40). Empty: not used.", Kind.INT, None, minimum=1, optional=True,
+            "Centauri: 40). Empty: not used.", Kind.INT, None, minimum=1, maximum=MAX_SOCIAL_SCORE, optional=True,
             stored_at=("victory", "ac_conquest")),
     Setting("victory_ac_transcendence", "victory", "Transcendence victory (Alpha Centauri)",
             "The first civilization whose Research score is above this, or Ecology above half of it, wins (Alpha "
-            "Centauri: 40 and 20). Empty: not used.", Kind.INT, None, minimum=2, optional=True,
-            stored_at=("victory", "ac_transcendence")),
+            "Centauri: 40 and 20). Empty: not used.", Kind.INT, None, minimum=2, maximum=MAX_SOCIAL_SCORE,
+            optional=True, stored_at=("victory", "ac_transcendence")),
     Setting("victory_ac_diplomatic", "victory", "Diplomatic victory (Alpha Centauri)",
             "The first civilization whose Population score is above this and that the Council elected Planetary "
             "Governor three times in a row wins (Alpha Centauri: 30). Empty: not used.", Kind.INT, None, minimum=1,
-            optional=True, stored_at=("victory", "ac_diplomatic")),
+            maximum=MAX_SOCIAL_SCORE, optional=True, stored_at=("victory", "ac_diplomatic")),
     Setting("deadline_minutes", "deadlines", "Deadline per step (minutes after it opens)",
             "Empty: no deadline for that step.", Kind.MINUTES_PER_STEP, {}, minimum=1, maximum=60 * 24 * 30),
     Setting("advance_at_deadline", "deadlines", "Advance at the deadline",

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from game.engine import social
+from game.engine import settings_catalogue, social
 from game.engine.catalogue import spoken_list
 from game.engine.events import Event, Visibility
 from game.engine.world import UnitState, World, mine_yield
@@ -98,16 +98,15 @@ class VictoryConditions:
         return lines
 
     def problems(self) -> dict[str, str]:
-        """Each condition's number that cannot be played, by field, in words the GM can act on."""
+        """Each condition's number that cannot be played, by field, in words the GM can act on: checked against its
+        setting's declaration (`victory_<field>`, its bounds included), as the settings page checks it."""
         found = {}
-        if self.score_threshold is not None and self.score_threshold < 1:
-            found["score_threshold"] = "A score threshold is a whole number of points from 1 up."
-        if self.round_limit is not None and self.round_limit < 1:
-            found["round_limit"] = "A round limit is a number of rounds from 1 up."
-        for name in ("ac_economic", "ac_conquest", "ac_transcendence", "ac_diplomatic"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                found[name] = "A victory's score is a whole number from 1 up."
+        for name in ("score_threshold", "round_limit", "ac_economic", "ac_conquest", "ac_transcendence",
+                     "ac_diplomatic"):
+            try:
+                settings_catalogue.clean(f"victory_{name}", getattr(self, name), settings_catalogue.Context())
+            except settings_catalogue.SettingProblem as problem:
+                found[name] = problem.message
         return found
 
 

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from game import services
+from game.engine import settings_catalogue
 from game.engine.phases import ALL_STEPS
 from game.errors import ServiceError
 from game.models import Campaign, Event, SettingsVersion
@@ -194,3 +195,42 @@ def test_the_gms_system_for_one_skirmish_comes_before_its_size(table: Table) -> 
     assert gm.post(table.url(f"skirmishes/{SKIRMISH}/system"), {"system": "diceless"}, format="json").status_code \
         == 200
     assert fight(table).system == "diceless"
+
+
+WHOLE_NUMBER_SETTINGS = [s for s in settings_catalogue.SETTINGS
+                         if s.kind in (settings_catalogue.Kind.INT, settings_catalogue.Kind.MINUTES_PER_STEP)]
+
+
+@pytest.mark.parametrize("setting", WHOLE_NUMBER_SETTINGS, ids=lambda s: s.key)
+def test_every_whole_number_setting_refuses_a_huge_number_naming_it_and_its_bound(
+        table: Table, setting: settings_catalogue.Setting) -> None:
+    """Issue 33: 2^62 was stored and 2^64 answered 500; each is a 400 naming the setting and its ceiling, and the
+    settings page's declaration (which sets the form's max) carries that ceiling."""
+    before = campaign(table)
+    declared = {s["key"]: s for s in table.client(table.gm).get(table.url("settings/")).json()["settings"]}
+    assert declared[setting.key]["maximum"] == setting.maximum is not None
+    for huge in (2**62, 2**64):
+        value: Any = {"explore.7": huge} if setting.kind == settings_catalogue.Kind.MINUTES_PER_STEP else huge
+        response = change(table, table.gm, {setting.key: value})
+        assert response.status_code == 400, response.content
+        body = response.json()
+        assert body["field"].startswith(f"changes.{setting.key}")
+        assert setting.label in body["error"] and f"at most {setting.maximum}" in body["error"]
+    after = campaign(table)
+    assert after.rule_options == before.rule_options and after.victory_conditions == before.victory_conditions
+    assert SettingsVersion.objects.filter(campaign=after).count() == 1
+
+
+def test_a_new_campaign_refuses_a_victory_number_past_its_settings_bound(db: None) -> None:
+    """The same ceilings hold where a campaign is created with its victory conditions (API and service)."""
+    table = make_table("bounded")
+    client = table.client(table.gm)
+    for field, huge in (("round_limit", 2**64), ("score_threshold", 2**62)):
+        response = client.post("/api/campaigns/", {"name": "Huge", "victory": {field: huge}}, format="json")
+        assert response.status_code == 400, response.content
+        assert field in response.content.decode()
+    for field, bound in (("round_limit", settings_catalogue.MAX_ROUNDS), ("ac_economic", 1000)):
+        with pytest.raises(ServiceError) as refused:
+            services.campaign_create(table.gm, name="Huge", victory={field: bound + 1})
+        assert refused.value.field == field and f"at most {bound}" in refused.value.message
+    assert not Campaign.objects.filter(name="Huge").exists()

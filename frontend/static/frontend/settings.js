@@ -101,8 +101,8 @@
     if (setting.kind === "minutes_per_step") {
       return el("div", {id, class: "per-step"}, ...data.order_steps.map((step) => el("label", {},
         el("span", {}, step.label),
-        el("input", {type: "number", inputmode: "numeric", min: setting.minimum, placeholder: "none",
-          "data-step": step.key, value: value[step.key] ?? "",
+        el("input", {type: "number", inputmode: "numeric", min: setting.minimum, max: setting.maximum,
+          placeholder: "none", "data-step": step.key, value: value[step.key] ?? "",
           oninput: () => {
             const minutes = {};
             document.querySelectorAll(`#${id} input`).forEach((input) => {
