@@ -4,7 +4,6 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from game import selectors
-from game.engine import settings_catalogue
 from game.selectors.settings import rule_modules
 from game.services import seats
 
@@ -43,11 +42,11 @@ class CampaignForm(forms.Form):
     elimination = forms.BooleanField(required=False, initial=True,
                                      label="Elimination: the last civilization holding colonies wins")
     score_threshold = forms.IntegerField(
-        required=False, min_value=1, max_value=settings_catalogue.MAX_SCORE, label="Score threshold",
+        required=False, min_value=1, label="Score threshold",
         help_text="The first to reach this score at the end of a round wins. Empty: no score victory.",
         error_messages=WHOLE_FROM_ONE)
     round_limit = forms.IntegerField(
-        required=False, min_value=1, max_value=settings_catalogue.MAX_ROUNDS, label="Round limit",
+        required=False, min_value=1, label="Round limit",
         help_text="At the end of this round the best score wins. Empty: no limit.", error_messages=WHOLE_FROM_ONE)
     end_visibility = forms.ChoiceField(label="When the campaign ends", choices=selectors.END_VISIBILITIES,
                                        help_text="Its final standings and chronicle stay readable to whoever may "

@@ -91,7 +91,7 @@ class VisibilityInput(serializers.Serializer[dict[str, Any]]):
 
 
 class ScenarioInput(serializers.Serializer[dict[str, Any]]):
-    text = serializers.CharField(max_length=5_000_000, help_text="The scenario file (YAML or JSON).")
+    text = serializers.CharField(max_length=services.MAX_SCENARIO_CHARS, help_text="The scenario file (YAML or JSON).")
 
 
 class NoteInput(serializers.Serializer[dict[str, Any]]):

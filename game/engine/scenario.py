@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import yaml
+
 from game.engine.apply import apply_events
 from game.engine.combat import BattleChoices, CombatResult, CombatSystem, Skirmish, UnitOutcome
 from game.engine.dice import Dice, ScriptedDice, SeededDice, step_seed
@@ -19,10 +21,23 @@ from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
 from game.engine.resolve import resolve_step
+from game.engine.settings_catalogue import MAX_ROUNDS
 from game.engine.starts import give_start, read_start
 from game.engine.step_input import StepInput
 from game.engine.victory import VictoryConditions, check_victory
 from game.engine.world import World, world_from_dict, world_to_dict
+
+# The bounds of a scenario (docs/scenarios.md, "Bounds"): past them a file is a mistake or an attack, and would
+# overflow what a campaign stores (its round, year and seed) or hold a worker for hours.
+# The file uploaded or run by `cv_scenario`: about 15,000 units, under the 2.5 MB request body the site reads (a
+# larger body is answered 413); the benchmarks' 50,000 units (6.7 MB) are loaded by code, not uploaded.
+MAX_SCENARIO_CHARS = 2_000_000
+MAX_NESTING = 64  # mappings and lists within each other; a world needs 6
+MAX_ALIAS_NODES = 100_000  # what YAML aliases (`*name`) may repeat, all together: an alias bomb repeats billions
+MAX_TITLE_CHARS = 200
+MAX_SEED_CHARS = 64  # as a campaign's seed
+FIRST_YEARS = (1, 100_000)  # as a new campaign's first year
+MAX_ROUNDS_PLAYED = 100  # `rounds`, played by `cv_scenario run`: 25 Galactic Standard Years
 
 
 class ScenarioProblem(ValueError):
@@ -102,14 +117,71 @@ def _optional(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], 
     return _require(data, key, kind) if key in data else default
 
 
+def _within(name: str, value: int, low: int, high: int, why: str = "") -> int:
+    if not low <= value <= high:
+        raise ScenarioProblem(name, f"must be from {low:,} to {high:,}, not {value:,}{why}.")
+    return value
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """YAML's safe loader with the scenario's bounds on nesting and on what aliases repeat, checked while the
+    document is composed: a file nested thousands deep is refused at depth `MAX_NESTING` (not by a RecursionError
+    seconds later), and an alias bomb before it is expanded."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._depth = 0
+        self._composed = 0  # nodes composed so far, each alias counted as the nodes it repeats
+        self._repeated = 0  # nodes repeated by aliases
+        self._sizes: dict[int, int] = {}  # id(node) -> the nodes it holds, itself included
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            anchor = self.peek_event().anchor  # type: ignore[no-untyped-call]
+            if anchor in self.anchors:
+                size = self._sizes.get(id(self.anchors[anchor]))
+                if size is None:
+                    raise ScenarioProblem("text", f"repeats, through the alias *{anchor}, a node that holds it: "
+                                                  "a scenario cannot contain itself.")
+                self._composed += size
+                self._repeated += size
+                if self._repeated > MAX_ALIAS_NODES:
+                    raise ScenarioProblem("text", f"repeats more than {MAX_ALIAS_NODES:,} nodes through aliases "
+                                                  "(*name): write them out.")
+            return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > MAX_NESTING:
+            raise ScenarioProblem("text", f"is nested more than {MAX_NESTING} mappings or lists deep.")
+        before = self._composed
+        self._composed += 1
+        node = super().compose_node(parent, index)
+        self._sizes[id(node)] = self._composed - before
+        self._depth -= 1
+        return node
+
+
+def read_scenario_text(text: str) -> Any:
+    """A scenario file's YAML (or JSON) as data, within the scenario's bounds of nesting and aliases;
+    ScenarioProblem naming `text` otherwise, or if it is not YAML. Its length is bounded where a file comes in (the
+    upload, `cv_scenario`): code may load a larger one (the benchmarks' 50,000 units)."""
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as error:
+        raise ScenarioProblem("text", f"is not valid YAML: {error}") from None
+    finally:
+        loader.dispose()
+
+
 def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
     """Read a scenario (the parsed YAML or JSON); `systems` are the combat systems it may name."""
     if not isinstance(data, Mapping):
         raise ScenarioProblem("scenario", "must be a mapping of fields (title, world, orders, …).")
-    first_round = _optional(data, "first_round", int, _optional(data, "round", int, 1))
-    rounds = _optional(data, "rounds", int, 1)
-    if first_round < 1 or rounds < 1:
-        raise ScenarioProblem("rounds", "rounds are numbered from 1 and at least one is played.")
+    first_round = _within("first_round" if "first_round" in data else "round",
+                          _optional(data, "first_round", int, _optional(data, "round", int, 1)), 1, MAX_ROUNDS)
+    most = min(MAX_ROUNDS_PLAYED, MAX_ROUNDS - first_round + 1)
+    rounds = _within("rounds", _optional(data, "rounds", int, 1), 1, most,
+                     f" (at most {MAX_ROUNDS_PLAYED} rounds are played, up to round {MAX_ROUNDS:,})")
     world_data = _require(data, "world", Mapping)
     try:
         world = world_from_dict(world_data)
@@ -124,13 +196,20 @@ def parse_scenario(data: Any, systems: Mapping[str, CombatSystem]) -> Scenario:
     dice = _optional(data, "dice", list, None)
     if dice is not None and not all(isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in dice):
         raise ScenarioProblem("dice", "scripted rolls are whole numbers from 1.")
+    title = _require(data, "title", str)
+    if len(title) > MAX_TITLE_CHARS:
+        raise ScenarioProblem("title", f"must be one line of at most {MAX_TITLE_CHARS} characters.")
+    seed = str(_optional(data, "seed", (str, int), "scenario"))
+    if len(seed) > MAX_SEED_CHARS:
+        raise ScenarioProblem("seed", f"must be at most {MAX_SEED_CHARS} characters (or digits), as a campaign's "
+                                      "seed.")
     return Scenario(
-        title=_require(data, "title", str),
+        title=title,
         world=world,
-        seed=str(_optional(data, "seed", (str, int), "scenario")),
+        seed=seed,
         first_round=first_round,
         rounds=rounds,
-        first_year=_optional(data, "first_year", int, 1),
+        first_year=_within("first_year", _optional(data, "first_year", int, 1), *FIRST_YEARS),
         combat=_parse_combat(_optional(data, "combat", Mapping, None), systems),
         dice=tuple(dice) if dice is not None else None,
         orders=orders,
@@ -146,7 +225,10 @@ def _parse_victory(data: Mapping[str, Any] | None) -> VictoryConditions | None:
     unknown = sorted(set(data) - known)
     if unknown:
         raise ScenarioProblem("victory", f"has no condition {unknown[0]!r} (one of {', '.join(sorted(known))}).")
-    return VictoryConditions.from_dict(data)
+    conditions = VictoryConditions.from_dict(data)
+    for name, problem in conditions.problems().items():
+        raise ScenarioProblem(f"victory.{name}", problem)
+    return conditions
 
 
 def _give_start(world: World, data: Any, where: str) -> World:

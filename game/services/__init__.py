@@ -11,7 +11,6 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-import yaml
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -27,12 +26,14 @@ from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
 from game.engine.phases import Pointer
 from game.engine.resolve import resolve_step
+from game.engine.scenario import MAX_SCENARIO_CHARS as MAX_SCENARIO_CHARS  # the upload's (api.views.ScenarioInput)
 from game.engine.scenario import (
     ScenarioProblem,
     assign_civilizations,
     expectation_failures,
     parse_pointer,
     parse_scenario,
+    read_scenario_text,
     run_scenario,
 )
 from game.engine.step_input import StepInput
@@ -187,9 +188,7 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
         if campaign.resolutions.exists():
             raise Conflict("A scenario can only be loaded before the first step is resolved.")
         try:
-            scenario = parse_scenario(yaml.safe_load(text), COMBAT_SYSTEMS)
-        except yaml.YAMLError as error:
-            raise ServiceError(f"The scenario is not valid YAML: {error}", field="text") from None
+            scenario = parse_scenario(read_scenario_text(text), COMBAT_SYSTEMS)
         except ScenarioProblem as problem:
             raise ServiceError(f"The scenario's {problem.field} {problem.message}", field=problem.field) from None
         civs = list(Civilization.objects.filter(campaign=campaign).order_by("pk"))
@@ -217,11 +216,11 @@ def campaign_load_scenario(gm: User, campaign_id: int, *, text: str) -> Campaign
 def scenario_play(text: str, *, seed: str | None = None, through: str | None = None) -> dict[str, Any]:
     """Play a scenario file through the rules alone, outside any campaign (`manage.py cv_scenario`); nothing is
     stored. The final state, the event log, and, when played to its end, the expectations it failed."""
+    if len(text) > MAX_SCENARIO_CHARS:
+        raise ServiceError(f"text: is longer than {MAX_SCENARIO_CHARS:,} characters.", field="text")
     try:
-        scenario = parse_scenario(yaml.safe_load(text), COMBAT_SYSTEMS)
+        scenario = parse_scenario(read_scenario_text(text), COMBAT_SYSTEMS)
         last = parse_pointer(through) if through else None
-    except yaml.YAMLError as error:
-        raise ServiceError(f"not valid YAML: {error}", field="text") from None
     except ScenarioProblem as problem:
         raise ServiceError(str(problem), field=problem.field) from None
     run = run_scenario(scenario, through=last, seed=seed)

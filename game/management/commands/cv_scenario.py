@@ -27,9 +27,10 @@ class Command(BaseCommand):
         try:
             played = services.scenario_play(path.read_text(), seed=options["seed"], through=options["through"])
         except OSError as error:
-            raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
-        except ServiceError as error:
-            raise CommandError(f"{path}: {error.message}") from None
+            raise CommandError(f"Cannot read {path}: {error.strerror}.", returncode=2) from None
+        except (ServiceError, UnicodeDecodeError) as error:
+            # A file the command cannot play is a usage error (2): one plain line, no traceback.
+            raise CommandError(f"{path}: {getattr(error, 'message', error)}", returncode=2) from None
         failures = played["expectations_failed"]
         if options["json"]:
             self.stdout.write(json.dumps(played, indent=1))
