@@ -24,6 +24,7 @@ from game.engine import settings_catalogue
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
 from game.engine.orders import OrderCommand, OrderProblem, validate_order
+from game.engine.orders.kinds import ORDERS_PER_STEP
 from game.engine.phases import Pointer
 from game.engine.resolve import resolve_step
 from game.engine.scenario import MAX_SCENARIO_CHARS as MAX_SCENARIO_CHARS  # the upload's (api.views.ScenarioInput)
@@ -98,18 +99,24 @@ def campaign_create(
     if end_visibility not in Campaign.EndVisibility.values:
         raise ServiceError("At the end, the campaign is kept as it is, made private or made public.",
                            field="end_visibility")
-    # The declared settings among the options are checked as the GM's settings page checks them.
-    declared = {k: v for k, v in (rule_options or {}).items() if k in settings_catalogue.BY_KEY}
-    try:
-        for key, value in declared.items():
-            settings_catalogue.clean(key, value, settings_catalogue.Context(
-                combat_systems=combat_selectors.combat_systems()))
-    except settings_catalogue.SettingProblem as problem:
-        raise ServiceError(problem.message, field=f"rule_options.{key}") from None
+    # Only declared settings, each checked as the GM's settings page checks it and stored where that page stores
+    # it: anything else sent along would be kept for good in every read of the campaign.
+    context = settings_catalogue.Context(combat_systems=combat_selectors.combat_systems())
+    chosen: dict[str, Any] = {}
+    for key, value in (rule_options or {}).items():
+        if key not in settings_catalogue.BY_KEY:
+            shown = key if len(key) <= 60 else key[:59] + "…"
+            raise ServiceError(f"There is no setting {shown!r}; the settings page lists them.",
+                               field=f"rule_options.{shown}")
+        try:
+            chosen[key] = settings_catalogue.clean(key, value, context)
+        except settings_catalogue.SettingProblem as problem:
+            raise ServiceError(problem.message, field=f"rule_options.{key}") from None
+    options, victory_conditions = settings_catalogue.write({}, conditions.as_dict(), chosen)
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            name=name.strip(), seed=seed or ledger.random_seed(), rule_options=rule_options or {},
-            is_public=is_public, first_year=first_year, victory_conditions=conditions.as_dict(),
+            name=name.strip(), seed=seed or ledger.random_seed(), rule_options=options,
+            is_public=is_public, first_year=first_year, victory_conditions=victory_conditions,
             end_visibility=end_visibility,
         )
         Membership.objects.create(campaign=campaign, user_id=gm.pk, role=Role.GM)
@@ -251,6 +258,11 @@ def order_submit(
             return existing, False
         _check_pointer(campaign, round, step, "give orders for")
         _require_open(campaign, "give orders")
+        given = Order.objects.filter(campaign=campaign, civilization_id=civ_id, round=round,
+                                     step_index=campaign.step_index).count()
+        if given >= ORDERS_PER_STEP:
+            raise Conflict(f"Your civilization has given {given:,} orders in this step, the most it may "
+                           f"({ORDERS_PER_STEP:,}); withdraw one to give another.", field="kind")
         command = OrderCommand(civ_id=civ_id, step_key=step, kind=kind, payload=payload)
         try:
             validate_order(command, state_io.load_world(campaign))

@@ -163,6 +163,9 @@ ATTACHMENTS = (Choice("map", "Your star charts (the Sectors and points of intere
 UNIT_NAME_LIMIT = 80  # characters of a unit's name
 MINE_STATIONS_LIMIT = 100  # stations a mine is built with at once
 MOVEMENT_STEPS = frozenset({"explore.14", "exterminate.10"})  # "Plot a Course" steps: every movement order
+# Orders a civilization may have standing in one step: more than a busy empire gives (a course for each of its
+# units), few enough that a step's orders stay a size the GM's page and the resolution read at once.
+ORDERS_PER_STEP = 500
 
 KINDS: tuple[OrderKind, ...] = (
     # A free-text declaration to the GM, legal in every step that takes orders: how a hand-refereed game gives

@@ -71,6 +71,10 @@ WIDGETS: dict[str, str] = {
 _WHOLE_NUMBERS = frozenset({"unit", "civ", "colony", "project", "fleet", "integer"})  # ids that are ints, and amounts
 _NAMES = frozenset({"sector", "poi", "planet", "design", "option", "tech"})  # ids that are strings
 QUOTE_LIMIT = 120  # characters of a text quoted in an order's one-line description
+# What one order may carry, so a payload stays the size of what a player fills in: an id that names a thing of the
+# world is short, and a list picks among the units a civilization can have at one place.
+NAME_LIMIT = 100  # characters of an id by name (a Sector, a design, a technology, ...)
+LIST_LIMIT = 1000  # units an order lists
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,10 @@ also be null); a step function reads a left-out amount as 0 and a left-out list 
             raise ValueError(f"Field {self.name} needs a label a player can read.")
         if (self.type == "option") != bool(self.options):
             raise ValueError(f"Field {self.name}: an option field, and only one, lists its options.")
+        if self.type == "text" and self.max_length is None:
+            raise ValueError(f"Field {self.name}: a text field is bounded (max_length).")
+        if self.type == "sectors" and self.maximum is None:
+            raise ValueError(f"Field {self.name}: a list of Sectors is bounded (maximum).")
 
     @property
     def widget(self) -> str:
@@ -120,6 +128,8 @@ also be null); a step function reads a left-out amount as 0 and a left-out list 
         elif self.type in _NAMES:
             if not isinstance(value, str) or not value:
                 raise OrderProblem(where, f"{self.label} is required.")
+            if len(value) > NAME_LIMIT:
+                raise OrderProblem(where, f"keep it under {NAME_LIMIT} characters.")
             if self.options and value not in {o.value for o in self.options}:
                 raise OrderProblem(where, "choose " + " or ".join(str(o.label) for o in self.options) + ".")
         elif self.type == "text":
@@ -127,10 +137,13 @@ also be null); a step function reads a left-out amount as 0 and a left-out list 
                 raise OrderProblem(where, f"write the {self.label.lower()}.")
             if self.max_length is not None and len(value) > self.max_length:
                 raise OrderProblem(where, f"keep it under {self.max_length:,} characters.")
-        elif self.type == "units" and not (isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)):
-            raise OrderProblem(where, "give a list of unit numbers.")
+        elif self.type == "units":
+            if not (isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)):
+                raise OrderProblem(where, "give a list of unit numbers.")
+            if len(value) > LIST_LIMIT:
+                raise OrderProblem(where, f"give at most {LIST_LIMIT:,} units.")
         elif self.type == "sectors":
-            if not (isinstance(value, list) and all(isinstance(v, str) and v for v in value)):
+            if not (isinstance(value, list) and all(isinstance(v, str) and 0 < len(v) <= NAME_LIMIT for v in value)):
                 raise OrderProblem(where, "give a list of Sectors.")
             if self.maximum is not None and len(value) > self.maximum:
                 raise OrderProblem(where, f"give at most {self.maximum} Sectors.")
@@ -194,6 +207,13 @@ class OrderKind:
     offer: OfferFinder | None = None  # None: one offer, every field to fill (only text and amounts)
 
     def check_shape(self, order: OrderCommand) -> None:
+        """Every declared field's shape, and no field besides them: what is stored is only what the kind reads."""
+        names = [f.name for f in self.fields]
+        for given in order.payload:
+            if given not in names:
+                shown = given if len(given) <= QUOTE_LIMIT else given[:QUOTE_LIMIT - 1] + "…"
+                fields = f"its fields are {', '.join(names)}" if names else "it has none"
+                raise OrderProblem(f"payload.{shown}", f"{self.label} has no field {shown!r}; {fields}.")
         for declared in self.fields:
             declared.check_shape(order.payload)
 
