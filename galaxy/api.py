@@ -40,6 +40,13 @@ class ReviewInput(serializers.Serializer[dict[str, Any]]):
     comment = serializers.CharField(max_length=4000, required=False, allow_blank=True, default="")
 
 
+def _object(data: Any, what: str) -> dict[str, Any]:
+    """The body as a JSON object: an array or a bare value sent instead is refused, naming what was expected."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError(f"Send the {what} as a JSON object.")
+    return dict(data)
+
+
 def _valid(serializer_class: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
@@ -109,7 +116,7 @@ class Designs(APIView):
                          "catalogue": selectors.designer_catalogue(viewer)})
 
     def post(self, request: Request, campaign_id: int) -> Response:
-        record = services.design_save(request.user, campaign_id, dict(request.data))
+        record = services.design_save(request.user, campaign_id, _object(request.data, "design"))
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.design_detail(viewer, campaign, record.design_id), status=status.HTTP_201_CREATED)
 
@@ -117,7 +124,7 @@ class Designs(APIView):
 class DesignPreview(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         _, viewer = visibility.campaign_for(request.user, campaign_id)
-        return Response(selectors.design_preview(viewer, dict(request.data)))
+        return Response(selectors.design_preview(viewer, _object(request.data, "design")))
 
 
 class Design(APIView):
@@ -139,7 +146,7 @@ class RaceItems(APIView):
         return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)))
 
     def post(self, request: Request, campaign_id: int) -> Response:
-        services.race_item_add(request.user, campaign_id, dict(request.data))
+        services.race_item_add(request.user, campaign_id, _object(request.data, "race item"))
         campaign, _ = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.race_catalogue(selectors.campaign_race_items(campaign)),
                         status=status.HTTP_201_CREATED)
