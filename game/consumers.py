@@ -207,7 +207,9 @@ class CampaignConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await _leave_hub(self)
         await self._watch_as(None)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """Whatever a client sends is answered, never parsed: a frame that is not JSON (or is JSON too deep to
+        decode) would otherwise end the socket with an error before `disconnect` could stop counting it."""
         await self.send_json({"type": "error", "error": "This socket only pushes; send orders over HTTP."})
 
     async def campaign_events(self, message: dict[str, Any]) -> None:
