@@ -48,6 +48,11 @@ def map_pois(world: World, civ_id: int) -> set[str]:
     return set(known)
 
 
+def on_map(world: World, civ_id: int, planet_id: str, pois: set[str]) -> bool:
+    """Whether the planet is on the civilization's map (`pois`: its `map_pois`): surveyed, or at a place it charted."""
+    return planet_id in world.civs[civ_id].surveyed_planets or world.planets[planet_id].poi_id in pois
+
+
 def civ_map(world: World, civ_id: int) -> dict[str, Any]:
     """The galaxy as the civilization knows it: its Sectors (with the junk where it has a unit), Points of
     Interest and planets. Part of `civ_view`, and alone the player's `map/`, which need not build the rest."""
@@ -98,8 +103,7 @@ def civ_view(world: World, civ_id: int, *, with_map: bool = True) -> dict[str, A
     ]
     seen_colonies = [
         {"colony_id": c.colony_id, "civ_id": c.civ_id, "sector_id": world.planet_sector(c.planet_id),
-         "planet_id": c.planet_id if c.planet_id in civ.surveyed_planets
-         or world.planets[c.planet_id].poi_id in pois else None}
+         "planet_id": c.planet_id if on_map(world, civ_id, c.planet_id, pois) else None}
         for _, c in sorted(world.colonies.items())
         if c.colony_id in civ.detected_colonies and c.civ_id != civ_id
     ]

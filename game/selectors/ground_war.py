@@ -18,6 +18,7 @@ from game.engine.ground_forces import (
     Fighter,
     battalion_type,
 )
+from game.engine.visibility import map_pois, on_map
 from game.engine.world import Colony, Unit, World
 from game.models import Campaign
 from game.visibility import Viewer, events_visible_to, require_gm
@@ -37,8 +38,17 @@ def _sees(world: World, civ_id: int | None, unit: Unit) -> bool:
     return civ_id is None or unit.civ_id == civ_id or unit.unit_id in world.civs[civ_id].detected_units
 
 
-def _colony_json(world: World, colony: Colony, civ_id: int | None, index: ground_war.GroundIndex) -> dict[str, Any]:
-    """One colony as `civ_id` may know it (None: the GM)."""
+def _planet_name(world: World, civ_id: int | None, planet_id: str, pois: set[str]) -> str:
+    """The planet's name, or its Sector alone where the viewer's map does not list it (docs/rules.md, "Fog of
+    war": a detected colony does not name a planet the player has not found)."""
+    if civ_id is None or on_map(world, civ_id, planet_id, pois):
+        return world.planets[planet_id].name
+    return f"an uncharted planet in {world.planet_sector(planet_id)}"
+
+
+def _colony_json(world: World, colony: Colony, civ_id: int | None, index: ground_war.GroundIndex,
+                 pois: set[str]) -> dict[str, Any]:
+    """One colony as `civ_id` may know it (None: the GM; `pois`: the player's map)."""
     planet = world.planets[colony.planet_id]
     holder = ground_war.holder(colony)
     poi = ground_war.colony_poi(world, colony)
@@ -46,7 +56,8 @@ def _colony_json(world: World, colony: Colony, civ_id: int | None, index: ground
     defenders = [u for u in ground_war.ground_units_at(world, holder, poi, index) if _sees(world, civ_id, u)]
     levy = ground_war.levy(colony) if colony.occupied_by is None else 0
     out: dict[str, Any] = {
-        "colony_id": colony.colony_id, "planet": planet.name, "owner": world.civs[colony.civ_id].name,
+        "colony_id": colony.colony_id, "planet": _planet_name(world, civ_id, planet.planet_id, pois),
+        "owner": world.civs[colony.civ_id].name,
         "owner_id": colony.civ_id, "occupied_by": world.civs[colony.occupied_by].name if colony.occupied_by else None,
         "occupied_by_id": colony.occupied_by, "population": colony.population, "step": planet.step,
         "terrain": conditions.terrain, "terrain_label": TERRAIN_LABELS[conditions.terrain],
@@ -120,8 +131,11 @@ def ground_war_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
     if not world.options.ground_war or role == "spectator":
         return {**base, "colonies": [], "battles": [], "destructions": []}
     civ_id = None if viewer.is_gm else viewer.civ_id
+    if civ_id is not None and civ_id not in world.civs:  # a player who joined before the start has no empire yet
+        return {**base, "colonies": [], "battles": [], "destructions": []}
     index = ground_war.ground_index(world)
-    return {**base, "colonies": [_colony_json(world, c, civ_id, index) for c in _colonies(world, civ_id, index)],
+    pois = set() if civ_id is None else map_pois(world, civ_id)
+    return {**base, "colonies": [_colony_json(world, c, civ_id, index, pois) for c in _colonies(world, civ_id, index)],
             "battles": _battles(viewer, campaign, world), "destructions": _destructions(world, civ_id)}
 
 

@@ -12,7 +12,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
+from game import services
 from game.api import views
+from game.api.reads import BATCHED_READS
+from game.selectors.settings import played_modules
+from tests.game.conftest import Table, _user
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +67,19 @@ def test_pages_outside_the_api_keep_their_html_404(client: Client) -> None:
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert not response["Content-Type"].startswith("application/json")
+
+
+def test_a_player_who_joined_before_the_start_reads_every_panel_without_a_server_error(db: None) -> None:
+    """Before the start a joined player has no empire in the world yet: every read their page batches answers
+    (the ground-war panel answered 500 for a civilization not in the world), with every rule module on."""
+    gm = _user("prestart-gm")
+    campaign = services.campaign_create(gm, name="Not started", rule_options=dict.fromkeys(played_modules(), True))
+    player = _user("prestart-p1")
+    civ = services.campaign_join(player, invite_token=campaign.invite_token, civ_name="Early Birds")
+    table = Table(campaign, gm, [player], [civ])
+    query = "&".join(f"read={name}/" if name else "read=" for name in sorted(BATCHED_READS))
+    answers = table.client(player).get(table.url(f"reads/?{query}")).json()
+    failed = {address: answer for address, answer in answers.items() if answer["status"] >= 500}
+    assert not failed
+    assert answers["ground-war/"] == {"status": 200, "body": {
+        "enabled": True, "terrain_module": True, "role": "player", "colonies": [], "battles": [], "destructions": []}}

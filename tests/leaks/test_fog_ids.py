@@ -108,3 +108,22 @@ def test_a_detected_unit_at_a_charted_point_of_interest_keeps_its_id(watched: Ta
     view, _ = _get(watched, watched.players[0], "view/")
     assert [u["poi_id"] for u in view["view"]["other_units"]] == [HIDDEN_POI]
     assert [c["planet_id"] for c in view["view"]["other_colonies"]] == [HIDDEN_PLANET]
+
+
+def test_the_ground_war_panel_does_not_name_a_planet_the_player_has_not_found(db: None) -> None:
+    """The ground-war panel lists a detected colony with a battalion in its system: on a planet not on the player's
+    map, by its Sector alone (it named the planet)."""
+    scenario = SCENARIO.replace("next_id: 100", "next_id: 100\n  options: {ground_war: true}").replace(
+        "known_pois: [sol], charted: [\"0,0\"]}",
+        "known_pois: [sol], charted: [\"0,0\"], detected_units: [11], detected_colonies: [20]}",
+    ).replace("  colonies:", f"""    - {{unit_id: 11, civ_id: 2, design_id: ground-marines, name: Lair Guard,
+        sector_id: "1,0", poi_id: {HIDDEN_POI}}}
+  colonies:""")
+    table = make_table("fogwar", players=2)
+    response = table.client(table.gm).post(table.url("scenario/"), {"text": scenario}, format="json")
+    assert response.status_code == 200, response.json()
+    panel, text = _get(table, table.players[0], "ground-war/")
+    assert [c["planet"] for c in panel["colonies"]] == ["an uncharted planet in 1,0"]
+    assert "Lairworld" not in text and HIDDEN_PLANET not in text
+    gm_panel, _ = _get(table, table.gm, "ground-war/")
+    assert [c["planet"] for c in gm_panel["colonies"]] == ["Lairworld"]
