@@ -33,6 +33,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/orders/<int:order_id>/", views.OrderDetail.as_view(), name="api-order"),
     path("campaigns/<int:campaign_id>/legal-orders/", views.LegalOrders.as_view(), name="api-legal-orders"),
     path("campaigns/<int:campaign_id>/course-eta/", views.CourseEta.as_view(), name="api-course-eta"),
+    path("campaigns/<int:campaign_id>/order-price/", views.OrderPrice.as_view(), name="api-order-price"),
     path("campaigns/<int:campaign_id>/ready/", views.Ready.as_view(), name="api-ready"),
     path("campaigns/<int:campaign_id>/ready-phase/", flow.PhaseReady.as_view(), name="api-ready-phase"),
     path("campaigns/<int:campaign_id>/run-on/", flow.RunOn.as_view(), name="api-run-on"),

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from game import selectors, services, visibility
 from game.api.schema import event_log_schema
 from game.selectors import maps
+from game.selectors.prices import order_quote
 
 
 def _step_field(**options: Any) -> serializers.ChoiceField:
@@ -79,6 +80,11 @@ class OrderInput(PointerInput):
     kind = serializers.CharField(max_length=40)
     payload = serializers.DictField(default=dict)
     idempotency_key = serializers.CharField(max_length=64, min_length=8)
+
+
+class QuoteInput(serializers.Serializer[dict[str, Any]]):
+    kind = serializers.CharField(max_length=40)
+    payload = serializers.DictField(default=dict)
 
 
 class RulingInput(serializers.Serializer[dict[str, Any]]):
@@ -251,6 +257,16 @@ class CourseEta(APIView):
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(selectors.course_eta(viewer, campaign, query["unit_id"], query["sector_id"],
                                              query["poi_id"] or None))
+
+
+class OrderPrice(APIView):
+    @extend_schema(request=QuoteInput)
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """What an order would cost the viewer's civilization and the odds of its roll, as the step carrying it
+        out charges and rolls; refused (400, naming the field) as the order would be. Stores nothing."""
+        data = _valid(QuoteInput, request.data)
+        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+        return Response(order_quote(viewer, campaign, data["kind"], data["payload"]))
 
 
 class Ready(APIView):

@@ -390,7 +390,6 @@
   let ordersOpen = null;
 
   const pointer = () => `${CV.state.round}:${CV.state.step}`;
-  const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
   const SEQUENCE_STOPS = 4;  // stops a sequence field shows at once (a fleet's waypoints)
   // Each field type's control, and how to read it: undefined leaves the field out of the order.
@@ -436,49 +435,62 @@
   };
 
   // --- the price of an order, before it is sent ------------------------------------------------------------------
-  // The server prices each offer (`cost` on the offer or on a choice) and says what the civilization has to spend
-  // (`have`); the page only adds up the current selection. An amount typed in a field named for a resource (a
-  // gift's MU and Ore, the Ore loaded) is spent as such; the offer's own cost is per unit of a count field (a
-  // mine's stations) when it has one. MU and amounts typed are paid when the order is carried out, so a shortfall
-  // there stops the order; Build Points and a project's Ore are spent as the work goes on.
+  // The server quotes the order as filled in (order-price/): the price and odds come from the functions the step
+  // that carries it out charges and rolls with, so the figure shown is the one charged. MU are paid when the order
+  // is carried out, Build Points and Ore as the work goes on, a research project's MU a round at each roll.
   const RESOURCES = [["mu", "MU"], ["bp", "BP"], ["ore", "Ore"]];
   const amountText = (amounts) => RESOURCES.filter(([key]) => amounts[key])
     .map(([key, unit]) => `${fmt(amounts[key])} ${unit}`).join(", ");
+  const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+  const priced = (offer) => Boolean(offer.have || offer.cost
+    || offer.fields.some((f) => (f.choices || []).some((c) => c.cost)));
 
-  function priceOf(offer, values) {
-    const total = {};
-    const paidNow = {};
-    const add = (cost, times = 1, now = false) => Object.entries(cost || {}).forEach(([key, n]) => {
-      total[key] = (total[key] || 0) + n * times;
-      if (now || key === "mu") paidNow[key] = (paidNow[key] || 0) + n * times;
-    });
-    const resource = (name) => RESOURCES.some(([key]) => key === name);
-    const count = offer.fields.find((f) => f.type === "integer" && !resource(f.name));
-    add(offer.cost, count ? values[count.name] || 0 : 1);
-    offer.fields.forEach((field) => {
-      const value = values[field.name];
-      if (value === undefined) return;
-      if (field.type === "integer" && resource(field.name)) add({[field.name]: value}, 1, true);
-      const chosen = Array.isArray(value) ? value : [value];
-      (field.choices || []).filter((c) => chosen.some((v) => sameValue(v, c.value))).forEach((c) => add(c.cost));
-    });
-    return {total, paidNow};
+  // The odds as the resolution rolls them: a research roll's chance, a mission's success and risk.
+  function oddsText(odds) {
+    if (!odds) return "";
+    if (odds.chance !== undefined) return `. Next roll: ${odds.chance}% (${odds.base}% + ${odds.bonus}% stations and scientists)`;
+    return `. Odds: ${odds.attribute} ${odds.code} against ${odds.difficulty} difficulty dice: success `
+      + `${percent(odds.success)}; the risk roll reaches ${odds.risk_base} ${percent(odds.risk_avoided)} of the time`;
   }
 
-  // "costs 300 MU, 10 BP — you have 1,250 MU, 40 Ore", and what stops the order, if anything.
-  function priceLine(offer, values) {
-    if (!offer.have && !offer.cost && !offer.fields.some((f) => (f.choices || []).some((c) => c.cost))) return null;
-    const {total, paidNow} = priceOf(offer, values);
-    const have = offer.have || {};
-    const short = RESOURCES.filter(([key]) => paidNow[key] > (have[key] || 0))
-      .map(([key, unit]) => `${fmt(paidNow[key] - (have[key] || 0))} ${unit}`);
-    const later = RESOURCES.filter(([key]) => !paidNow[key] && total[key] > (have[key] ?? Infinity));
-    const text = `${amountText(total) ? `costs ${amountText(total)}` : "costs nothing yet"}`
-      + (offer.have ? ` — you have ${amountText(have) || "nothing to spend"}` : "");
-    return {
-      text,
-      problem: short.length ? `You cannot afford it: ${short.join(" and ")} short.` : null,
-      note: later.length ? `Less ${later.map(([, unit]) => unit).join(" and ")} here than the work will use: it waits for more.` : null,
+  // "costs 40 MU, 10 BP, 10 Ore — you have 1,250 MU, 40 Ore": the server's quote of the order as chosen, and what
+  // the offer says the civilization has to spend (its treasury, the Ore at the site).
+  function quoteText(quote, have) {
+    const cost = quote.cost;
+    const now = amountText(cost);
+    const round = cost.mu_each_round ? `${fmt(cost.mu_each_round)} MU a round, paid as each roll is made` : "";
+    const text = now && round ? `costs ${now} now, then ${round}` : now ? `costs ${now}` : round ? `costs ${round}`
+      : "costs nothing";
+    return `${text} — you have ${amountText(have || quote.have) || "nothing to spend"}${oddsText(quote.odds)}`;
+  }
+
+  // Asks the quote once the choice settles, for a form whose required fields are filled in.
+  function priceWatcher(box, send) {
+    let timer = null;
+    let asked = "";
+    return (offer, chosen) => {
+      const filled = offer.fields.every((f) => !f.required || chosen[f.name] !== undefined);
+      const query = priced(offer) && filled ? JSON.stringify({kind: offer.kind, payload: chosen}) : "";
+      if (query === asked) return;
+      clearTimeout(timer);
+      asked = query;
+      box.classList.remove("warn");
+      send.removeAttribute("aria-describedby");
+      box.hidden = !priced(offer);
+      box.textContent = priced(offer) && !filled ? "Fill in the order to see its price." : "";
+      if (!query) return;
+      timer = setTimeout(async () => {
+        box.textContent = "Working out the price…";
+        try {
+          const quote = await CV.http.post(CV.api("order-price/"), JSON.parse(query));
+          if (asked === query) box.textContent = quoteText(quote, offer.have);
+        } catch (e) {
+          if (asked !== query) return;
+          box.textContent = `It would be refused: ${e.message}`;
+          box.classList.add("warn");
+          send.setAttribute("aria-describedby", box.id);
+        }
+      }, 250);
     };
   }
 
@@ -568,6 +580,7 @@
     const eta = el("p", {class: "eta", id: `order-${n}-eta`, "aria-live": "polite"});
     const watchEta = course ? etaWatcher(eta) : null;
     const send = el("button", {type: "submit"}, first.label);
+    const watchPrice = priceWatcher(price, send);
     const picker = kindOffers.length > 1
       ? el("select", {id: `order-${n}-offer`}, ...kindOffers.map((o, i) => new Option(o.title, String(i)))) : null;
     const current = () => kindOffers[picker ? Number(picker.value) : 0];
@@ -583,16 +596,11 @@
       problem.textContent = "";
       problem.hidden = true;
     });
-    // The price and ETA follow the selection; an order the civilization cannot pay for is not sent.
+    // The price (and odds) and the ETA follow the selection, each as the server works it out.
     const update = () => {
       const chosen = values();
-      const line = priceLine(current(), chosen);
-      price.hidden = !line;
-      price.classList.toggle("warn", Boolean(line && line.problem));
-      price.replaceChildren(...(line ? [line.text, line.problem ? el("strong", {}, `. ${line.problem}`) : null,
-        line.note ? el("span", {class: "muted"}, `. ${line.note}`) : null].filter(Boolean) : []));
-      send.disabled = Boolean(line && line.problem);
-      if (send.disabled) send.setAttribute("aria-describedby", price.id); else send.removeAttribute("aria-describedby");
+      send.disabled = false;
+      watchPrice(current(), chosen);
       if (watchEta) watchEta(chosen);
     };
     const draw = () => {

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from game.engine import rulings, supply, yards
-from game.engine.designer import mine_output, mine_price, unit_price
+from game.engine.designer import mine_output
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
 from game.engine.steps import ground_war
 from game.engine.steps.common import run_orders, to_civ
@@ -15,9 +16,7 @@ from game.engine.world import (
     ConstructionProject,
     UnitState,
     World,
-    colonization_price,
     site_occupier,
-    terraforming_price,
 )
 
 
@@ -101,7 +100,7 @@ def expand_4_terraforming_becomes_permanent(step_input: StepInput, dice: Dice) -
 
 
 def _colonize(order: OrderCommand, world: World) -> list[Event]:
-    price = colonization_price(world, order.civ_id, order.payload["planet_id"])
+    price = order_price(world, order)
     return [
         to_civ(
             order.civ_id,
@@ -131,7 +130,7 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
     design = world.designs[order.payload["design_id"]]
     planet = world.planets[order.payload["planet_id"]]
     crash = order.payload.get("crash", "")
-    price = yards.crash_price(unit_price(design), crash)
+    price = order_price(world, order)
     project_id, unit_id = world.next_id, world.next_id + 1
     return [
         to_civ(
@@ -146,7 +145,7 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
                 "poi_id": planet.poi_id,
                 "sector_id": world.pois[planet.poi_id].sector_id,
                 "builder_id": order.payload["unit_id"],
-                "bp_needed": price.build_points,
+                "bp_needed": price.bp,
                 "mu": price.mu,
                 "hp": design.stats.hp,
                 **({"crash": crash} if crash else {}),
@@ -158,7 +157,7 @@ def _construct(order: OrderCommand, world: World) -> list[Event]:
 def _build_mine(order: OrderCommand, world: World) -> list[Event]:
     planet = world.planets[order.payload["planet_id"]]
     stations = order.payload["stations"]
-    price = mine_price(stations)
+    price = order_price(world, order)
     project_id, mine_id = world.next_id, world.next_id + 1
     return [
         to_civ(
@@ -173,7 +172,7 @@ def _build_mine(order: OrderCommand, world: World) -> list[Event]:
                 "builder_id": order.payload["unit_id"],
                 "stations": stations,
                 "output": mine_output(stations),
-                "bp_needed": price.build_points,
+                "bp_needed": price.bp,
                 "mu": price.mu,
             },
         )
@@ -223,7 +222,7 @@ def _terraform(order: OrderCommand, world: World) -> list[Event]:
                 "planet_id": planet.planet_id,
                 "unit_id": order.payload["unit_id"],
                 "tp_needed": planet.terraform_tp,
-                "mu": terraforming_price(planet).mu,
+                "mu": order_price(world, order).mu,
             },
         )
     ]

@@ -17,7 +17,7 @@ from game.engine.ground_forces import (
     roll_weather,
 )
 from game.engine.orders import OrderCommand
-from game.engine.orders.ground_war import raise_price
+from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
 from game.engine.steps.common import OrderHandler, to_civ, to_civs
 from game.engine.world import Colony, World
@@ -33,7 +33,7 @@ def raise_ground_forces(order: OrderCommand, world: World) -> list[Event]:
     return [to_civ(order.civ_id, "GroundForcesRaised", {
         "civ_id": order.civ_id, "colony_id": colony.colony_id, "kind": kind.key,
         "unit_ids": list(range(world.next_id, world.next_id + count)), "sector_id": world.pois[poi].sector_id,
-        "poi_id": poi, "mu": raise_price(world, kind.key, count)})]
+        "poi_id": poi, "mu": order_price(world, order).mu})]
 
 
 def _battle(world: World, colony: Colony, attacker: int, invaders: list[Fighter], dice: Dice,

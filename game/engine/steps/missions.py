@@ -10,6 +10,7 @@ from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
 from game.engine.orders.personnel import mission_target, train_cost
+from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
 from game.engine.steps.common import OrderHandler, run_orders, to_civ
 from game.engine.world import World
@@ -23,16 +24,16 @@ def _recruit(order: OrderCommand, world: World) -> list[Event]:
     agent = personnel.new_agent(unit_id, role)
     return [to_civ(order.civ_id, "AgentRecruited", {
         "unit_id": unit_id, "civ_id": order.civ_id, "role": role.key, "name": order.payload["name"],
-        "sector_id": world.pois[poi].sector_id, "poi_id": poi, "mu": role.mu,
+        "sector_id": world.pois[poi].sector_id, "poi_id": poi, "mu": order_price(world, order).mu,
         "agent": {**vars(agent), "conditions": list(agent.conditions)}})]
 
 
 def _train(order: OrderCommand, world: World) -> list[Event]:
     attribute, pips = order.payload["attribute"], order.payload["pips"]
-    before, after, mu = train_cost(world, order.payload["unit_id"], attribute, pips)
+    before, after, _ = train_cost(world, order.payload["unit_id"], attribute, pips)
     return [to_civ(order.civ_id, "AgentTrained", {"unit_id": order.payload["unit_id"], "civ_id": order.civ_id,
                                                    "attribute": attribute, "before": before, "after": after,
-                                                   "mu": mu})]
+                                                   "mu": order_price(world, order).mu})]
 
 
 def _mission(dice: Dice, round_number: int) -> OrderHandler:

@@ -10,16 +10,15 @@ from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.orders import OrderCommand
+from game.engine.orders.prices import order_price
 from game.engine.research import projects as rp
 from game.engine.research.alpha_centauri import CATALOGUE as AC_CATALOGUE
 from game.engine.research.rules import (
     AC_DIE,
-    AC_EXTRA_ROLL_MU,
     ALPHA_CENTAURI,
     CLUSTER_WAR,
     TRANSFER_FEE_MU,
     ac_result,
-    build_price,
     cw_outcome,
     proposed_severity,
 )
@@ -164,7 +163,7 @@ def _start(order: OrderCommand, world: World) -> list[Event]:
         "system": catalogue.system, "poi_id": order.payload["poi_id"],
         "mu_per_round": order.payload["mu_per_round"], "needed": rp.needed_for(world, order.civ_id, tech),
         "unit_ids": sorted(order.payload.get("unit_ids") or ()),
-        **({"paid": build_price(tech.kind)} if build_price(tech.kind) else {})})]
+        **({"paid": paid} if (paid := order_price(world, order).mu) else {})})]
 
 
 def _fund(order: OrderCommand, world: World) -> list[Event]:
@@ -177,7 +176,7 @@ def _fund(order: OrderCommand, world: World) -> list[Event]:
     if rolls:
         events.append(to_civ(order.civ_id, "ResearchExtraRollsBought", {
             "project_id": project.project_id, "civ_id": order.civ_id, "tech_name": name, "rolls": rolls,
-            "mu": rolls * AC_EXTRA_ROLL_MU}))
+            "mu": order_price(world, order).mu}))
     return events
 
 

@@ -7,6 +7,7 @@ from game.engine.apply import apply_events
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
+from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
 from game.engine.steps.common import OrderHandler, run_orders, to_civ
 from game.engine.world import World
@@ -16,12 +17,13 @@ def _engineer(order: OrderCommand, world: World) -> list[Event]:
     key = order.payload["choice"]
     cards = social.after_playing(social.in_play(world, order.civ_id), key)
     return [to_civ(order.civ_id, "SocialEngineered", {
-        "civ_id": order.civ_id, "choice": key, "name": social.CHOICES_BY_KEY[key].name, "mu": social.UPHEAVAL_MU,
+        "civ_id": order.civ_id, "choice": key, "name": social.CHOICES_BY_KEY[key].name,
+        "mu": order_price(world, order).mu,
         "cards": list(cards)})]
 
 
 def _bid(order: OrderCommand, world: World) -> list[Event]:
-    return [to_civ(order.civ_id, "CouncilBidPaid", {"civ_id": order.civ_id, "mu": order.payload["mu"]})]
+    return [to_civ(order.civ_id, "CouncilBidPaid", {"civ_id": order.civ_id, "mu": order_price(world, order).mu})]
 
 
 def _extra_cards(world: World) -> list[Event]:

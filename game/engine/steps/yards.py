@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.engine import supply, yards
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.orders.prices import order_price
 from game.engine.orders.yards import rate_of, yard_site
 from game.engine.steps.common import OrderHandler, to_civ
 from game.engine.world import UnitState, World, YardJob
@@ -15,7 +16,7 @@ def _repair(order: OrderCommand, world: World) -> list[Event]:
     unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
     quote = yards.repair_quote(world, unit, rate_of(world, order.civ_id, yard))
     payload = {"unit_id": unit.unit_id, "civ_id": order.civ_id, "yard_id": yard.unit_id, "bp_needed": quote.bp,
-               "mu": quote.mu, "rounds": quote.rounds}
+               "mu": order_price(world, order).mu, "rounds": quote.rounds}
     return [to_civ(order.civ_id, "RepairStarted", payload)]
 
 
@@ -24,7 +25,8 @@ def _refit(order: OrderCommand, world: World) -> list[Event]:
     design = world.designs[order.payload["design_id"]]
     quote = yards.refit_quote(world, unit, design, rate_of(world, order.civ_id, yard))
     payload = {"unit_id": unit.unit_id, "civ_id": order.civ_id, "yard_id": yard.unit_id,
-               "design_id": design.design_id, "bp_needed": quote.bp, "mu": quote.mu, "rounds": quote.rounds}
+               "design_id": design.design_id, "bp_needed": quote.bp, "mu": order_price(world, order).mu,
+               "rounds": quote.rounds}
     return [to_civ(order.civ_id, "RefitStarted", payload)]
 
 

@@ -1,0 +1,119 @@
+"""What an order costs and the odds it is rolled with, one function per priced kind: the step that carries the
+order out charges `order_price(...).mu`, and the form a player fills in shows the same quote (the order-price read),
+so the price shown is the price charged (issue 36).
+
+`mu` is paid when the step carries the order out; `bp` and `ore` are spent as the work goes on (Expand 8);
+`mu_each_round` is a research project's funding, paid as each round's roll is made (Explore 3). A kind not listed
+here costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import personnel, social, yards
+from game.engine.designer import Price, mine_price, unit_price
+from game.engine.orders.ground_war import raise_price
+from game.engine.orders.model import OrderCommand
+from game.engine.orders.personnel import mission_target, train_cost
+from game.engine.orders.yards import rate_of
+from game.engine.research import projects as rp
+from game.engine.research.rules import AC_EXTRA_ROLL_MU, CLUSTER_WAR, build_price
+from game.engine.world import ResearchProject, World, colonization_price, terraforming_price
+
+
+@dataclass(frozen=True)
+class OrderPrice:
+    mu: int = 0
+    bp: int = 0
+    ore: int = 0
+    mu_each_round: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {k: v for k, v in (("mu", self.mu), ("bp", self.bp), ("ore", self.ore),
+                                  ("mu_each_round", self.mu_each_round)) if v}
+
+
+def _of(price: Price) -> OrderPrice:
+    return OrderPrice(price.mu, price.build_points, price.ore)
+
+
+def _construction(world: World, order: OrderCommand) -> OrderPrice:
+    design = world.designs[order.payload["design_id"]]
+    return _of(yards.crash_price(unit_price(design), order.payload.get("crash") or ""))
+
+
+def _repair(world: World, order: OrderCommand) -> OrderPrice:
+    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
+    quote = yards.repair_quote(world, unit, rate_of(world, order.civ_id, yard))
+    return OrderPrice(quote.mu, quote.bp)
+
+
+def _refit(world: World, order: OrderCommand) -> OrderPrice:
+    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
+    new = world.designs[order.payload["design_id"]]
+    quote = yards.refit_quote(world, unit, new, rate_of(world, order.civ_id, yard))
+    return OrderPrice(quote.mu, quote.bp)
+
+
+def _start_research(world: World, order: OrderCommand) -> OrderPrice:
+    catalogue = rp.catalogue_of(world)
+    assert catalogue is not None  # the order's check refuses research with the module off
+    return OrderPrice(build_price(catalogue.by_key[order.payload["tech"]].kind),
+                      mu_each_round=order.payload["mu_per_round"])
+
+
+def _fund_research(world: World, order: OrderCommand) -> OrderPrice:
+    return OrderPrice((order.payload.get("extra_rolls") or 0) * AC_EXTRA_ROLL_MU,
+                      mu_each_round=order.payload["mu_per_round"])
+
+
+PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
+    "Colonize": lambda w, o: _of(colonization_price(w, o.civ_id, o.payload["planet_id"])),
+    "StartConstruction": _construction,
+    "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
+    "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
+    "RepairUnit": _repair,
+    "RefitUnit": _refit,
+    "RaiseGroundForces": lambda w, o: OrderPrice(raise_price(w, o.payload["kind"], o.payload["count"])),
+    "RecruitAgent": lambda w, o: OrderPrice(personnel.ROLES[o.payload["role"]].mu),
+    "TrainAgent": lambda w, o: OrderPrice(train_cost(w, o.payload["unit_id"], o.payload["attribute"],
+                                                     o.payload["pips"])[2]),
+    "Mission": lambda w, o: OrderPrice((o.payload.get("extra_rolls") or 0) * personnel.PROBE_EXTRA_ROLL_MU),
+    "StartResearch": _start_research,
+    "FundResearch": _fund_research,
+    "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),
+    "CouncilBid": lambda w, o: OrderPrice(o.payload["mu"]),
+    "Gift": lambda w, o: OrderPrice(o.payload.get("mu") or 0, ore=o.payload.get("ore") or 0),  # Ore from the hold
+}
+
+
+def order_price(world: World, order: OrderCommand) -> OrderPrice:
+    """What the order costs its civilization when its step carries it out (the order has passed its checks)."""
+    price = PRICES.get(order.kind)
+    return price(world, order) if price is not None else OrderPrice()
+
+
+def order_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
+    """The odds the order's roll is made with, by the function its resolution uses: a mission's (the system's
+    proposal rolls `personnel.action_for`'s check), a Cluster War project's next roll at the funding given; None
+    for an order nothing is rolled for."""
+    if order.kind == "Mission":
+        agent = world.units[order.payload["unit_id"]]
+        kind = personnel.MISSIONS[order.payload["mission"]]
+        return personnel.odds(world, world.agents[agent.unit_id], kind, mission_target(order, world, agent))
+    if order.kind == "FundResearch":
+        project = world.research[order.payload["project_id"]]
+        if project.system == CLUSTER_WAR:
+            return rp.next_chance(world, project, order.payload["mu_per_round"]).as_payload()
+    if order.kind == "StartResearch":
+        catalogue = rp.catalogue_of(world)
+        if catalogue is not None and catalogue.system == CLUSTER_WAR:
+            # The project as it will start: its first roll is the one a project of that funding makes.
+            project = ResearchProject(0, order.civ_id, order.payload["tech"], CLUSTER_WAR, order.payload["poi_id"],
+                                      order.payload["mu_per_round"],
+                                      unit_ids=tuple(order.payload.get("unit_ids") or ()))
+            return rp.next_chance(world, project).as_payload()
+    return None
