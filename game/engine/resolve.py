@@ -10,6 +10,8 @@ from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.step_input import StepInput
 from game.engine.steps import STEP_FUNCTIONS
+from game.engine.steps.common import orders_left
+from game.engine.world import World
 
 
 def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -33,3 +35,12 @@ def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     )
     return events
 
+
+
+def resolve_orders(step_input: StepInput, dice: Dice) -> tuple[list[Event], World]:
+    """`resolve_step`, and the world as the step's orders leave it (the step's world when it runs none): what
+    one more order of the step would be checked against. A dry run of a civilization's pending orders answers
+    what it may still order (`legal_orders`) and whether a new order would be refused when the step resolves."""
+    with orders_left() as worlds:
+        events = resolve_step(step_input, dice)
+    return events, worlds[-1] if worlds else step_input.world

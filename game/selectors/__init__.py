@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache, partial
 from typing import Any
 
@@ -15,10 +16,15 @@ from django.db.models import Count, Q, QuerySet
 
 from game import realtime, state_io
 from game.copy_rows import ReadColumns, read_columns
+from game.engine import settings_catalogue
 from game.engine.catalogue import Names
+from game.engine.dice import SeededDice, step_seed
+from game.engine.events import Event as EngineEvent
 from game.engine.names import WorldNames
 from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
 from game.engine.phases import ALL_STEPS, GalacticDate, Phase, StepKind
+from game.engine.resolve import resolve_orders
+from game.engine.step_input import StepInput
 from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
 from game.engine.visibility import civ_figures, civ_map, civ_view, public_map
 from game.engine.world import World, course_cost, course_rounds
@@ -417,16 +423,50 @@ def orders_visible_to(viewer: Viewer, campaign: Campaign) -> QuerySet[Order]:
     return orders.none()
 
 
+def step_input_for(campaign: Campaign, orders: Sequence[OrderCommand] = ()) -> StepInput:
+    """What the open step's function reads, with `orders`: the world with the GM's settings in force (as the
+    steps read them), the date and the civilizations."""
+    return StepInput(
+        world=settings_catalogue.in_world(state_io.load_world(campaign), campaign.rule_options),
+        pointer=campaign.pointer,
+        date=campaign.date,
+        civ_ids=tuple(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True)),
+        orders=tuple(orders),
+    )
+
+
+def pending_orders(campaign: Campaign, civ_id: int) -> list[tuple[Order, OrderCommand]]:
+    """The civilization's orders given in the open step so far, in the order the step will run them."""
+    orders = Order.objects.filter(campaign=campaign, civilization_id=civ_id, round=campaign.round,
+                                  step_index=campaign.step_index).order_by("pk")
+    return [(o, OrderCommand(civ_id, campaign.step.key, o.kind, o.payload)) for o in orders]
+
+
+def dry_run(campaign: Campaign, step_input: StepInput, orders: Sequence[OrderCommand]
+            ) -> tuple[list[EngineEvent], World]:
+    """The open step resolved with `orders` alone (its own seeded dice; nothing stored): its events, and the world
+    as those orders leave it, which one more order of the step is checked against when the step resolves."""
+    dice = SeededDice(step_seed(campaign.seed, campaign.round, campaign.step.key))
+    return resolve_orders(replace(step_input, orders=tuple(orders)), dice)
+
+
 def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]:
     """The orders the viewer's civilization may give in the open step, as the engine offers them, each with the
     form a page draws for it (kind, label, title, description, the fixed payload and the fields to fill, with
-    their choices by name and their ranges); nobody else has any."""
+    their choices by name and their ranges); nobody else has any. They are found in the world as the step will
+    check them: with the GM's settings in force and after the civilization's orders already given in the step (a
+    builder set to work is not offered again)."""
     if not viewer.is_player or viewer.civ_id is None or campaign.status != Campaign.Status.OPEN:
         return []
     if campaign.step.kind is not StepKind.ORDERS:
         return []
-    world = state_io.load_world(campaign)
-    return choices_once([legal.as_dict() for legal in legal_orders(world, viewer.civ_id, campaign.step.key)])
+    step_input = step_input_for(campaign)
+    world = step_input.world
+    given = [command for _, command in pending_orders(campaign, viewer.civ_id)]
+    if given:
+        _, world = dry_run(campaign, step_input, given)
+    offered = legal_orders(world, viewer.civ_id, campaign.step.key, campaign.round)
+    return choices_once([legal.as_dict() for legal in offered])
 
 
 def choices_once(offers: list[dict[str, Any]]) -> list[dict[str, Any]]:

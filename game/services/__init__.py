@@ -8,6 +8,7 @@ import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -23,7 +24,7 @@ from game.engine import events as engine_events
 from game.engine import settings_catalogue
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
-from game.engine.orders import OrderCommand, OrderProblem, validate_order
+from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, validate_order
 from game.engine.orders.kinds import ORDERS_PER_STEP
 from game.engine.phases import Pointer
 from game.engine.resolve import resolve_step
@@ -55,7 +56,7 @@ from game.models import (
     StepClock,
     StepResolution,
 )
-from game.selectors import event_names_for
+from game.selectors import dry_run, event_names_for, pending_orders, step_input_for
 from game.selectors.deadlines import opening_followed_up
 from game.services import seats
 from game.visibility import campaign_for, require_gm, require_gm_of, require_player, require_seat, viewer_for
@@ -264,10 +265,12 @@ def order_submit(
             raise Conflict(f"Your civilization has given {given:,} orders in this step, the most it may "
                            f"({ORDERS_PER_STEP:,}); withdraw one to give another.", field="kind")
         command = OrderCommand(civ_id=civ_id, step_key=step, kind=kind, payload=payload)
+        step_input = step_input_for(campaign)
         try:
-            validate_order(command, state_io.load_world(campaign))
+            validate_order(command, step_input.world)
         except OrderProblem as problem:
             raise ServiceError(problem.message, field=problem.field) from None
+        _refuse_what_the_step_would(user, campaign, step_input, command)
         try:
             with transaction.atomic():
                 order = Order.objects.create(
@@ -279,6 +282,43 @@ def order_submit(
         append_events(campaign, [engine_events.Event(
             "OrderAccepted", {"order_id": order.pk, "kind": kind, "step": step}, CIV, civ_id)], user)
     return order, True
+
+
+def _refusals(events: Sequence[engine_events.Event], command: OrderCommand) -> list[engine_events.Event]:
+    """The step's refusals of orders like `command` (same civilization, kind and payload)."""
+    return [e for e in events if e.type == "OrderRejected" and e.civ_id == command.civ_id
+            and e.payload["kind"] == command.kind and e.payload["payload"] == dict(command.payload)]
+
+
+def _step_refusal(campaign: Campaign, step_input: StepInput, before: list[OrderCommand], command: OrderCommand
+                  ) -> dict[str, Any] | None:
+    """The refusal's payload (its field and reason) if the step, run dry with `before` then `command`, refuses
+    `command`; None if it takes it."""
+    refused = _refusals(dry_run(campaign, step_input, [*before, command])[0], command)
+    alike = len(_refusals(dry_run(campaign, step_input, before)[0], command)) if command in before else 0
+    return refused[-1].payload if len(refused) > alike else None
+
+
+def _refuse_what_the_step_would(user: User, campaign: Campaign, step_input: StepInput, command: OrderCommand) -> None:
+    """Refuse now an order the step would refuse for a reason known now (issue 36): the step is run dry with the
+    civilization's orders already given and this one last: a 400 with the step's reason, which names the order
+    already given that stands in its way (a builder it sets to work, a once-a-round power it uses) if there is one.
+    (Not a 409: a client reads that as the step having closed.)"""
+    given = pending_orders(campaign, command.civ_id)
+    commands = [c for _, c in given]
+    refusal = _step_refusal(campaign, step_input, commands, command)
+    if refusal is None:
+        return
+    if given and _step_refusal(campaign, step_input, [], command) is None:
+        # Alone it would be taken: the first of the orders given after which it is refused stands in its way.
+        for count in range(1, len(given) + 1):
+            if _step_refusal(campaign, step_input, commands[:count], command) is not None:
+                order = given[count - 1][0]
+                names = event_names_for(viewer_for(user, campaign), campaign)
+                described = ORDER_KINDS[order.kind].describe(order.payload, names)
+                raise ServiceError(f"{refusal['reason']} Your order “{described}”, given earlier in this step, "
+                                   "stands in its way: withdraw that order to give this one.", field=refusal["field"])
+    raise ServiceError(refusal["reason"], field=refusal["field"])
 
 
 def order_withdraw(user: User, campaign_id: int, *, order_id: int) -> None:
@@ -686,16 +726,12 @@ def step_fail(campaign_id: int, round: int, step_index: int, error: BaseExceptio
 
 def _step_input(campaign: Campaign) -> StepInput:
     orders = Order.objects.filter(campaign=campaign, round=campaign.round, step_index=campaign.step_index)
-    return StepInput(
-        world=settings_catalogue.in_world(state_io.load_world(campaign), campaign.rule_options),
-        combat_system=combat_services.campaign_combat_system(campaign),  # the default, or the GM's per skirmish
-        pointer=campaign.pointer,
-        date=campaign.date,
-        civ_ids=tuple(Civilization.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True)),
-        orders=tuple(
+    return replace(
+        step_input_for(campaign, [
             OrderCommand(civ_id=o.civilization_id, step_key=campaign.step.key, kind=o.kind, payload=o.payload)
             for o in orders.order_by("pk")
-        ),
+        ]),
+        combat_system=combat_services.campaign_combat_system(campaign),  # the default, or the GM's per skirmish
     )
 
 

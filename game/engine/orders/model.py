@@ -191,6 +191,7 @@ class Offer:
 
 WorldCheck = Callable[[OrderCommand, World], None]
 OfferFinder = Callable[[World, int], list[Offer]]
+RoundCheck = Callable[[World, int], bool]
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,8 @@ class OrderKind:
     fields: tuple[Field, ...]  # in display order
     check: WorldCheck | None = None  # given the world: may this civilization give it now? Raises OrderProblem.
     offer: OfferFinder | None = None  # None: one offer, every field to fill (only text and amounts)
+    # The rounds it may be given in (None: every round); in another its step refuses it (the Council's bids).
+    given_in: RoundCheck | None = None
 
     def check_shape(self, order: OrderCommand) -> None:
         """Every declared field's shape, and no field besides them: what is stored is only what the kind reads."""

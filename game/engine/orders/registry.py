@@ -55,12 +55,14 @@ def validate_order(order: OrderCommand, world: World | None = None) -> None:
         kind.check(order, world)
 
 
-def legal_orders(world: World, civ_id: int, step_key: str) -> list[LegalOrder]:
-    """What `civ_id` can order in `step_key` now, each with its form; a free-text Declare is always among them
-    in an orders step."""
+def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | None = None) -> list[LegalOrder]:
+    """What `civ_id` can order in `step_key` (of round `round_number`, when given) now, each with its form; a
+    free-text Declare is always among them in an orders step."""
     step = step_by_key(step_key)
     offered: list[LegalOrder] = []
     for kind in ORDER_KINDS.values():
+        if round_number is not None and kind.given_in is not None and not kind.given_in(world, round_number):
+            continue
         if step.key in kind.steps:
             offers = kind.offer(world, civ_id) if kind.offer is not None else [Offer()]
             offered.extend(_form(kind, offer) for offer in offers)

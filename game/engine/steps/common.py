@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from game.engine.apply import RunningWorld
@@ -12,6 +14,21 @@ from game.engine.step_input import StepInput
 from game.engine.world import World
 
 OrderHandler = Callable[[OrderCommand, World], list[Event]]
+
+# While set (`orders_left`), each `run_orders` adds the world as its orders left it: what a player's next order
+# of the step would be checked against, before the step's own work after the orders (moves, combat, ...).
+_ORDERS_LEFT: ContextVar[list[World] | None] = ContextVar("orders_left", default=None)
+
+
+@contextmanager
+def orders_left() -> Iterator[list[World]]:
+    """Note, while in the block, the world each `run_orders` leaves (the last is the step's orders' last)."""
+    worlds: list[World] = []
+    token = _ORDERS_LEFT.set(worlds)
+    try:
+        yield worlds
+    finally:
+        _ORDERS_LEFT.reset(token)
 
 
 def to_civ(civ_id: int, event_type: str, payload: dict[str, Any]) -> Event:
@@ -56,4 +73,7 @@ def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> l
         produced = handler(order, running.world)
         events.extend(produced)
         running.apply(produced)
+    noted = _ORDERS_LEFT.get()
+    if noted is not None:
+        noted.append(running.world)
     return events
