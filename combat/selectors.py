@@ -15,7 +15,7 @@ from combat.engine.centurion.system import replay as centurion_replay
 from combat.engine.registry import COMBAT_SYSTEMS
 from combat.models import Battle, BattleChoice, DiceMode, LiveBattle, OddsRun, SkirmishSetting
 from game import state_io
-from game.engine.catalogue import Names
+from game.engine.catalogue import Names, without_emphasis
 from game.engine.combat import ChoiceKind, OfferKind, Withdrawal, is_combat_capable
 from game.engine.dice import SeededDice
 from game.engine.events import Event as EngineEvent
@@ -201,18 +201,37 @@ def battle_summary(battle: Battle) -> dict[str, Any]:
     }
 
 
+def publication(battle: Battle, campaign: Campaign) -> str:
+    """Whether spectators read the battle, in the GM's words: the page says it, and says it again after each
+    Publish or Withdraw (so the line never contradicts the answer next to it)."""
+    if battle_is_public(battle, campaign):
+        return "Published: spectators can read this battle."
+    if battle.published:
+        return f"Published; spectators can read it from step #{battle.public_from}."
+    return "Not published: only the GM and the sides read it."
+
+
+def _junk_named(junk: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each wreck with the name the battle's own record gives it (a destroyed unit is no longer in the world)."""
+    started: dict[str, Any] = next((e["payload"] for e in events if e["type"] == "BattleStarted"), {"sides": []})
+    names = {u["unit_id"]: without_emphasis(u["name"]) for side in started["sides"] for u in side["units"]}
+    return [{**j, "name": names.get(j["unit_id"], "a unit")} for j in junk]
+
+
 def battle_report(viewer: Viewer, campaign: Campaign, battle: Battle) -> dict[str, Any]:
     """The report this viewer may read (the caller got the battle from `battle_for`)."""
     version = battle_version(viewer, battle)
     events = battle.events if version in ("gm", "public") else side_events(battle.events, version)
     names = _side_names(battle)
     report = battle_summary(battle) | {
-        "version": version, "events": events, "junk": battle.junk, "replay": replay(events, names),
+        "version": version, "events": events, "junk": _junk_named(battle.junk, events),
+        "replay": replay(events, names),
         "victor_name": names.get(battle.victor),
     }
     if viewer.is_gm:
         report |= {"dice_mode": battle.dice_mode, "seed": battle.seed, "rolls": battle.rolls,
-                   "public_from": battle.public_from, "is_public_now": battle_is_public(battle, campaign)}
+                   "public_from": battle.public_from, "is_public_now": battle_is_public(battle, campaign),
+                   "publication": publication(battle, campaign)}
     elif not battle_is_public(battle, campaign):
         report["narrative"] = ""  # the narrative is for the public version, and that is not out yet
     return report

@@ -123,7 +123,8 @@ class BattlePublish(APIView):
         data = _valid(PublishInput, request.data)
         battle = services.battle_publish(request.user, campaign_id, battle_id, narrative=data["narrative"],
                                          delay_steps=data["delay_steps"], published=data["published"])
-        return Response(selectors.battle_summary(battle) | {"public_from": battle.public_from})
+        return Response(selectors.battle_summary(battle) | {
+            "public_from": battle.public_from, "publication": selectors.publication(battle, battle.campaign)})
 
 
 class Odds(APIView):

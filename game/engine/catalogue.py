@@ -308,7 +308,17 @@ _GENERIC_STARTS = ("a ", "an ", "the ", "construction of ", "terraforming of ")
 
 
 def _sentence(text: str) -> str:
+    text = without_emphasis(text)
     return text[:1].upper() + text[1:] if text.startswith(_GENERIC_STARTS) else text
+
+
+_EMPHASIS = re.compile(r"\*([^*\s](?:[^*]*[^*\s])?)\*")
+
+
+def without_emphasis(text: str) -> str:
+    """`text` as a person reads it: the markdown emphasis the engine puts around a unit's name
+    (`world.unit_label`: "Corvette *Vigilant*", kept in the events' payloads) dropped, as a page shows plain text."""
+    return _EMPHASIS.sub(r"\1", text)
 
 
 def _words(event_type: str) -> str:

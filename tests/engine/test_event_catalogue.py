@@ -103,10 +103,11 @@ def test_a_battle_line_uses_the_report_s_names_for_the_sides() -> None:
         "Equal Fleet Power: both fleets perish.")
     damaged = {"side_id": "defender", "unit_id": 2, "civ_id": 2, "name": "Warship *Raider*", "hp_before": 10.0,
                "hp_left": 4.0, "hp_percent_left": 40.0, "damage": 6.0}
-    assert describe("UnitDamaged", damaged, names) == "Warship *Raider* (Defender (Vega)): damaged, 4 of 10 HP left."
+    # The log keeps the engine's "*Raider*"; the line a person reads has no markdown around the name.
+    assert describe("UnitDamaged", damaged, names) == "Warship Raider (Defender (Vega)): damaged, 4 of 10 HP left."
     # The other side's report leaves the hit points out, and the clause with them.
     secret = {k: v for k, v in damaged.items() if not k.startswith("hp") and k != "damage"}
-    assert describe("UnitDamaged", secret, names) == "Warship *Raider* (Defender (Vega)): damaged."
+    assert describe("UnitDamaged", secret, names) == "Warship Raider (Defender (Vega)): damaged."
 
 
 def test_an_engaged_warship_joining_the_fight_is_told_to_both_sides_by_name_where_they_see_it() -> None:

@@ -74,10 +74,12 @@
     try {
       const data = await http.post(form.dataset.url, {narrative: $("#narrative").value,
                                                       delay_steps: Number($("#delay").value || 0), published});
-      message.textContent = published ? `Published; spectators read it from step #${data.public_from}.` : "Withdrawn.";
+      // The line above the form says where the battle stands now; the message only that it was saved.
+      $("#publication").textContent = data.publication;
+      $("#unpublish").hidden = !data.published;
+      message.textContent = published ? "Saved." : "Withdrawn.";
     } catch (error) { message.textContent = error.message; }
   }
   form.addEventListener("submit", (event) => { event.preventDefault(); publish(true); });
-  const withdraw = $("#unpublish");
-  if (withdraw) withdraw.addEventListener("click", () => publish(false));
+  $("#unpublish").addEventListener("click", () => publish(false));
 })();
