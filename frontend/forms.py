@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from game import selectors
-from game.selectors.settings import rule_modules
+from game.selectors.settings import played_modules, rule_modules
 from game.services import seats
 
 WHOLE_FROM_ONE = {"min_value": "Give a whole number from 1 up, or leave it empty.",
@@ -18,6 +18,14 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]  # generic only in
             raise forms.ValidationError(f"User names starting with \"{seats.BOT_USERNAME_PREFIX}\" are kept for the "
                                         "campaigns' bots; choose another name.")
         return username
+
+
+def modules_help() -> str:
+    """What the modules' switches do, from the catalogue: the engine plays the rules of all but a few, named."""
+    by_hand = [title for key, title in rule_modules() if key not in played_modules()]
+    hand = f" (all but {', '.join(by_hand)}, whose steps you rule by hand)" if by_hand else ""
+    return (f"Optional rules the engine plays once switched on{hand}; docs/rules.md has them. The campaign's "
+            "Settings page changes them, and every other setting, later.")
 
 
 class CampaignForm(forms.Form):
@@ -36,8 +44,7 @@ class CampaignForm(forms.Form):
     is_public = forms.BooleanField(required=False, label="Public: anyone may follow it as a spectator")
     modules = forms.MultipleChoiceField(
         required=False, choices=rule_modules(), widget=forms.CheckboxSelectMultiple, label="Rule modules",
-        help_text="Their rules are not built yet: the switch is kept and shown, and you rule their steps by hand. "
-                  "The campaign's Settings page changes them, and every other setting, later.")
+        help_text=modules_help())
     # How the campaign is won (game.engine.victory); the GM may always declare the end.
     elimination = forms.BooleanField(required=False, initial=True,
                                      label="Elimination: the last civilization holding colonies wins")

@@ -120,7 +120,7 @@ def campaign_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "viewer": viewer,
         "state": state,
-        "steps": selectors.round_steps(),
+        "steps": selectors.round_steps(campaign.rule_options),
         "invite_url": request.build_absolute_uri(reverse("join", args=[campaign.invite_token]))
         if viewer.is_gm else None,
     }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from game.engine.phases import ALL_STEPS, StepKind
+from game.engine.phases import ALL_STEPS, Step, StepKind
 from game.engine.starts import DEFAULT_PRESET, PRESET_TITLES
 from game.engine.world import World
 
@@ -83,14 +83,6 @@ class SettingProblem(ValueError):
         self.message = message
 
 
-# The issue that brings each module's rules (the others are not filed yet); until it lands the page says so.
-MODULE_ISSUES = {"module_cw_research": "issue 14", "module_cg_personnel": "issue 15", "module_centurion": "issue 17",
-                 "module_cw_trade": "issue 16", "module_ac_factions": "issue 16", "module_ac_social": "issue 16",
-                 "module_ac_council": "issue 16", "module_ac_victory": "issue 16",
-                 **{module: "issue 18" for module in ("module_cw_fleets", "module_cw_supply", "module_cw_ground_war",
-                                                      "module_cw_yards", "module_cw_crew", "module_cw_survey",
-                                                      "module_cw_terrain")}}
-
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
@@ -103,8 +95,8 @@ BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 def _not_built(module: str) -> str:
     if module in BUILT_MODULES:
         return "The engine plays its rules (docs/rules.md)."
-    return (f"Its rules come with {MODULE_ISSUES.get(module, 'a later issue (not filed yet)')}; until then the "
-            "switch is stored, versioned and shown, and the GM rules its steps by hand.")
+    return "The engine does not play its rules: the switch is stored, versioned and shown, and the GM rules its " \
+           "steps by hand."
 
 GROUPS: tuple[Group, ...] = (
     Group("modules", "Rule modules", "Optional rule documents a campaign switches on (docs/rules.md, "
@@ -155,6 +147,56 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cg_personnel", "Centaurus Gate personnel missions",
      "Personnel-scale missions (spies, envoys, away teams) with Centaurus Gate's dice."),
 )
+
+# The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
+# there. Players and the GM read this in place of the quote (`step_rule`; docs/rules.md, "The round frame").
+STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "explore.3": (("module_cw_research",
+                   "each funded research project pays its MU a round and rolls for its next success (on the "
+                   "campaign's research system); a project's last success makes its technology known, to build at "
+                   "once."),),
+    "explore.9": (("module_cw_trade",
+                   "propose a treaty to a civilization within communications range, break one in force, or "
+                   "declare war; they answer in Explore 10."),
+                  ("module_ac_council",
+                   "the Planetary Governor may call off one attack declared in Explore 7 and put a Proposal to the "
+                   "Council."),),
+    "explore.10": (("module_cw_trade",
+                    "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
+                    "technology exchanges in force act."),
+                   ("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
+    "explore.13": (("module_cw_research",
+                    "start a research project at a colony or science unit, fund, move or cancel one; its units are "
+                    "Engaged on it and its first roll is next round's Explore 3."),),
+    "exploit.1": (("module_ac_social",
+                   "play a Social Engineering choice: it changes your Social Factor scores, and the upheaval costs "
+                   "MU."),
+                  ("module_ac_council",
+                   "in a round the Council meets, bid MU in secret for the Planetary Governor's election."),),
+    "exploit.2": (("module_cw_trade",
+                   "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
+                   "on, warships may raid the routes of civilizations at war with yours."),),
+}
+
+
+def step_rule(step: Step, rule_options: Mapping[str, Any] | None) -> str:
+    """What `step` does, as its players and GM read it: the rules' text, or for a step the rules leave TODO, what
+    the campaign's modules play there (`rule_options`; None: in no campaign in particular), or, with them off,
+    that the GM rules it by hand."""
+    fills = STEP_FILLS.get(step.key)
+    if not fills:
+        return step.rule
+    titles = {key: title for key, title, _ in MODULES}
+    played = [f"{titles[module]}: {text}" for module, text in fills
+              if rule_options is not None and rule_options.get(module)]
+    if played:
+        return " ".join(played)
+    names = " or the ".join(titles[module] for module, _ in fills)
+    who = "" if step.kind is StepKind.RESOLVED else " (declare to the GM what you want done)"
+    if rule_options is None:
+        return f"Played by the {names} module when a campaign has it on; otherwise the GM rules this step by hand{who}."
+    return f"The {names} module, which plays this step, is off in this campaign: the GM rules it by hand{who}."
+
 
 SKIRMISH_SIZES: tuple[tuple[str, str, int | None], ...] = (
     # (key, label, most combat units in the skirmish, both sides together; None: no limit)

@@ -9,7 +9,8 @@ A civilization's score is what it holds and makes when the round ends:
 * 1 point per unit of output a quarter: the MU of taxes it collected this quarter (Exploit 5) and the Ore its
   Operational mines produce a quarter (Exploit 3, never more than the deposit left),
 * 2 points per unit it has in service (built: neither Under Construction nor a wreck),
-* technology: 0 until the research module exists (Explore 3 and 13 are still the GM's TODO steps).
+* technology: none (docs/rules.md, "Victory": the score was set before the research module and does not count
+  what it learns).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ POINTS_PER_UNIT = 2
 POINTS_PER_TECHNOLOGY = 1
 DIPLOMATIC_TERMS = 3  # "be Planetary Governor for 3 turns in a row": three Councils in a row
 SCORE_IN_WORDS = (f"A score is {POINTS_PER_COLONY} points per colony held, {POINTS_PER_OUTPUT} per MU of taxes "
-                  f"and Ore mined a quarter, {POINTS_PER_UNIT} per unit in service; technology will count once "
-                  "research exists. Victory is checked at the end of each round's Exploit.")
+                  f"and Ore mined a quarter, {POINTS_PER_UNIT} per unit in service; technologies learned do not count. "
+                  "Victory is checked at the end of each round's Exploit.")
 
 
 class EndReason(StrEnum):
@@ -148,7 +149,7 @@ def units_in_service(world: World) -> Counter[int]:
 
 
 def technology_of(world: World, civ_id: int) -> int:
-    """Nothing to count until the research module exists."""
+    """Technologies do not count toward the score (docs/rules.md, "Victory")."""
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 from typing import Any
@@ -24,6 +24,7 @@ from game.engine.names import WorldNames
 from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
 from game.engine.phases import ALL_STEPS, GalacticDate, Phase, StepKind
 from game.engine.resolve import resolve_orders
+from game.engine.settings_catalogue import step_rule
 from game.engine.step_input import StepInput
 from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
 from game.engine.visibility import civ_figures, civ_map, civ_view, public_map
@@ -287,7 +288,7 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         "step": step.key,
         "step_index": campaign.step_index,
         "step_label": step.label,
-        "step_rule": step.rule,
+        "step_rule": step_rule(step, campaign.rule_options),
         "step_kind": step.kind.value,
         "status": campaign.status,
         "last_seq": campaign.last_seq,
@@ -353,15 +354,16 @@ def step_keys() -> list[str]:
     return [step.key for step in ALL_STEPS]
 
 
-def round_steps() -> list[dict[str, Any]]:
-    """The four phases and their steps, as the rules order them."""
+def round_steps(rule_options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The four phases and their steps, as the rules order them; each step's rule as a campaign with these
+    `rule_options` plays it (`step_rule`; None: in no campaign in particular)."""
     return [
         {
             "phase": phase.value,
             "title": phase.heading,
             "steps": [
                 {"key": s.key, "index": ALL_STEPS.index(s), "number": s.number, "kind": s.kind.value,
-                 "optional": s.optional, "rule": s.rule}
+                 "optional": s.optional, "rule": step_rule(s, rule_options)}
                 for s in ALL_STEPS if s.phase is phase
             ],
         }

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine import settings_catalogue as catalogue
+from game.engine.phases import ALL_STEPS
 from game.engine.settings_catalogue import Context, Effect, SettingProblem
 from tests.engine.round_fixtures import of_type, run, world
 from tests.engine.test_round_exploit import _colonies
@@ -122,3 +123,11 @@ def test_exploit_7_reads_who_is_at_war_and_who_trades_from_the_settings() -> Non
 def test_the_settings_in_force_at_a_step_fold_the_versions_in_order() -> None:
     values = catalogue.fold([{"dice_mode": "entered", "choice_minutes": 5}, {"choice_minutes": 7}])
     assert (values["dice_mode"], values["choice_minutes"], values["auto_run"]) == ("entered", 7, False)
+
+
+def test_every_step_the_rules_leave_todo_is_told_by_the_modules_that_play_it() -> None:
+    todo = {step.key for step in ALL_STEPS if "TODO" in step.rule}
+    assert todo and todo <= set(catalogue.STEP_FILLS)
+    for step in ALL_STEPS:
+        for options in (None, {}, dict.fromkeys(catalogue.BUILT_MODULES, True)):
+            assert "TODO" not in catalogue.step_rule(step, options), (step.key, options)
