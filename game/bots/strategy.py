@@ -579,13 +579,6 @@ WAR_FROM_ROUND = 3  # the rounds before are for treaties and trade, with its tar
 WAR_CRY = "The {me} declare war."
 
 
-def choice_labels(offer: JSON, name: str) -> dict[Any, str]:
-    for f in offer.get("fields", []):
-        if f["name"] == name:
-            return {c["value"]: c["label"] for c in f.get("choices", [])}
-    return {}
-
-
 def war_target(situation: Situation) -> int | None:
     """The civilization the bot declares war on this step: its target, from round `WAR_FROM_ROUND`, when the
     Declare war offer names it (someone it has met and is not at war with yet)."""
@@ -609,16 +602,17 @@ def plan_war(situation: Situation, offers: list[JSON]) -> list[Order]:
 def plan_treaty(situation: Situation, offers: list[JSON]) -> list[Order]:
     """Peace to every civilization in range it is not about to attack, and a full trade agreement to every one it
     does not trade with fully and is not at war with, its target too until it declares war on it (trade pays
-    meanwhile). The choice's label says the stance and the trade: "Vega (at peace, no trade)"."""
+    meanwhile). Each offer is for one civilization and lists the treaties the pair may sign now."""
     target, war = target_civ(situation), war_target(situation)
     plans = []
     for offer in offers:
-        for civ, label in choice_labels(offer, "to_civ_id").items():
+        treaties = choices(offer, "treaty")  # only those the pair may sign now
+        for civ in choices(offer, "to_civ_id"):
             if int(civ) == war:
                 continue
-            if int(civ) != target and "(at peace" not in label and "(allied" not in label:
+            if int(civ) != target and "peace" in treaties:
                 plans.append(order(offer, to_civ_id=civ, treaty="peace"))
-            if "(at war" not in label and not label.endswith("full trade)"):
+            if "trade_full" in treaties:
                 plans.append(order(offer, to_civ_id=civ, treaty="trade_full"))
     return plans
 

@@ -72,7 +72,7 @@ def step_waiting_for(campaign: Campaign, *, rolls_needed: str | None = None,
             player = held.get(civ_id) or (civ.membership.user.get_username() if civ.membership else None)
             if player is None or civ_id in ready or civ_id not in world.civs:
                 continue
-            if any(offer.kind != FREE_TEXT for offer in legal_orders(world, civ_id, step.key)):
+            if any(offer.kind != FREE_TEXT for offer in legal_orders(world, civ_id, step.key, campaign.round)):
                 players.append(civ_id)
                 seats[civ_id] = player
     return _answer(players, seats, gm, choices, civs, step.label, live=live)

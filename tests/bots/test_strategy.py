@@ -293,17 +293,26 @@ def labelled_field(name: str, labels: dict[Any, str]) -> dict[str, Any]:
             "choices": [{"value": v, "label": label} for v, label in labels.items()]}
 
 
+ALL_TREATIES = ("peace", "alliance", "trade_limited", "trade_full", "open_borders", "tribute", "tech_exchange")
+
+
+def treaty_offer(civ: int, label: str, treaties: tuple[str, ...] = ALL_TREATIES) -> dict[str, Any]:
+    """Propose a treaty to one civilization, offering the treaties the pair may sign now (as the engine does)."""
+    return offer("ProposeTreaty", {}, labelled_field("to_civ_id", {civ: label}),
+                 choice_field("treaty", list(treaties)))
+
+
 def test_a_bot_offers_peace_and_trade_and_accepts_what_it_is_offered_except_peace_from_its_target() -> None:
-    treaty = offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral, no trade)",
-                                                                      3: "Deneb (at peace, no trade)",
-                                                                      4: "Lyra (allied, full trade)",
-                                                                      5: "Hydra (at war, no trade)"}))
-    plans = decide(situation(view([unit(1, "scout")]), [treaty], "explore.9"))
+    treaty = [treaty_offer(2, "Vega (neutral, no trade)"),
+              treaty_offer(3, "Deneb (at peace, no trade)", ALL_TREATIES[1:]),
+              treaty_offer(4, "Lyra (allied, full trade)", ("trade_limited", "open_borders", "tribute")),
+              treaty_offer(5, "Hydra (at war, no trade)", ("peace",))]
+    plans = decide(situation(view([unit(1, "scout")]), treaty, "explore.9"))
     assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans] == [
         (2, "peace"), (2, "trade_full"), (3, "trade_full"), (5, "peace")]
     # Its target (the only civilization it sees) gets a trade agreement, not peace; and no peace from it is taken.
     rival = view([unit(1, "scout")], others=[unit(90, "corvette", "1,0", "near", civ=2)])
-    plans = decide(situation(rival, [treaty], "explore.9"))
+    plans = decide(situation(rival, treaty, "explore.9"))
     assert [(p["payload"]["to_civ_id"], p["payload"]["treaty"]) for p in plans][:1] == [(2, "trade_full")]
     answers = [offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "peace"}),
                offer("AnswerTreaty", {"from_civ_id": 2, "treaty": "trade_full"})]
@@ -320,8 +329,7 @@ def test_from_round_3_a_bot_declares_war_on_its_target_and_offers_it_no_treaty()
                                              unit(91, "scout", "1,0", "near", civ=3),
                                              unit(92, "scout", "1,0", "near", civ=3)])
     offers = [offer("DeclareWar", {}, choice_field("to_civ_id", [2, 3])),
-              offer("ProposeTreaty", {}, labelled_field("to_civ_id", {2: "Vega (neutral, limited trade)",
-                                                                      3: "Deneb (neutral, no trade)"}))]
+              treaty_offer(2, "Vega (neutral, limited trade)"), treaty_offer(3, "Deneb (neutral, no trade)")]
     plans = [(p["kind"], p["payload"]["to_civ_id"], p["payload"].get("treaty")) for p in
              decide(situation(rival, offers, "explore.9"))]  # round 3
     assert plans == [("DeclareWar", 2, None), ("ProposeTreaty", 3, "peace"), ("ProposeTreaty", 3, "trade_full")]

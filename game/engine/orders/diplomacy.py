@@ -50,16 +50,19 @@ def check_propose_treaty(order: OrderCommand, world: World) -> None:
 def offer_propose_treaty(world: World, civ_id: int) -> list[Offer]:
     if not world.options.diplomacy:
         return []
-    partners = sorted(comms_partners(world, civ_id))
-    if not partners:
-        return []
-    def label(c: int) -> str:
-        trade = world.relation(civ_id, c).trade
-        return (f"{world.civs[c].name} ({diplomacy.STANCE_LABELS[world.stance(civ_id, c)].lower()}, "
-                f"{'no' if trade == 'none' else trade} trade)")
-
-    return [Offer(choices={"to_civ_id": tuple(Choice(c, label(c)) for c in partners)},
-                  maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu})]
+    offers = []
+    for other in sorted(comms_partners(world, civ_id)):
+        stance, relation = world.stance(civ_id, other), world.relation(civ_id, other)
+        # Only the treaties this pair may sign now (at war, only peace); a tribute's amount is the player's.
+        treaties = tuple(c for c in TREATY_CHOICES if diplomacy.why_not(str(c.value), stance, relation, 1) is None)
+        if treaties:
+            trade = relation.trade
+            label = (f"{world.civs[other].name} ({diplomacy.STANCE_LABELS[stance].lower()}, "
+                     f"{'no' if trade == 'none' else trade} trade)")
+            offers.append(Offer(subject=world.civs[other].name,
+                                choices={"to_civ_id": (Choice(other, label),), "treaty": treaties},
+                                maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu}))
+    return offers
 
 
 def _in_force(world: World, civ_id: int, other: int) -> tuple[str, ...]:

@@ -146,10 +146,19 @@ def offer_invade(world: World, civ_id: int) -> list[Offer]:
     return offers
 
 
+def _in_orbit(world: World, civ_id: int, colony: Colony, index: ground_war.GroundIndex | None = None) -> bool:
+    """§9.4 strikes a world from orbit: the civilization has an armed unit present in the colony's Sector."""
+    return civ_id in (index or ground_war.ground_index(world)).armed.get(world.planet_sector(colony.planet_id), set())
+
+
 def check_destroy_world(order: OrderCommand, world: World) -> None:
     _module_on(world)
     refuse_pacifist(world, order.civ_id)
     colony = _target(order, world)
+    if not _in_orbit(world, order.civ_id, colony):
+        name = world.planets[colony.planet_id].name
+        raise OrderProblem("payload.colony_id",
+                           f"none of your armed ships is in the Sector of {name}: a world is struck from orbit.")
     if any(d.colony_id == colony.colony_id for d in world.destructions.values()):
         raise OrderProblem("payload.colony_id", "its destruction already waits for the GM.")
 
@@ -161,4 +170,5 @@ def offer_destroy_world(world: World, civ_id: int) -> list[Offer]:
     pending = {d.colony_id for d in world.destructions.values()}
     return [Offer({"colony_id": c.colony_id}, world.planets[c.planet_id].name, {"what": DESTRUCTION_CHOICES})
             for c in sorted(world.colonies.values(), key=lambda c: c.colony_id)
-            if c.colony_id not in pending and target_problem(world, civ_id, c, index) is None]
+            if c.colony_id not in pending and _in_orbit(world, civ_id, c, index)
+            and target_problem(world, civ_id, c, index) is None]

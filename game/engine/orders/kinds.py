@@ -7,6 +7,7 @@ through `steps.common.run_orders`). See docs/architecture.md, "Adding an order k
 
 from __future__ import annotations
 
+from game.engine import council
 from game.engine.fleets import FLEET_NAME_LIMIT, MAX_WAYPOINTS
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
@@ -663,6 +664,7 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("mu", "MU to bid", "integer", minimum=1, maximum=MAX_BID_MU),),
         check_council_bid,
         offer_council_bid,
+        given_in=council.meets,
     ),
     # Explore 9 and 10 — the Planetary Governor's powers and the Council's vote (game.engine.council).
     OrderKind(

@@ -193,12 +193,13 @@ def offer_cancel_research(world: World, civ_id: int) -> list[Offer]:
 def offer_transfer_technology(world: World, civ_id: int) -> list[Offer]:
     if rp.catalogue_of(world) is None:
         return []
-    partners = sorted(comms_partners(world, civ_id))
     known = sorted(world.civs[civ_id].techs)
-    if not partners or not known:
-        return []
-    return [Offer(choices={
-        "to_civ_id": tuple(Choice(c, f"{world.civs[c].name} (pays {TRANSFER_FEE_MU} MU to retool, or gets it "
-                                     "incomplete)") for c in partners),
-        "tech": tuple(Choice(k, rp.tech_name(world, k)) for k in known)})]
+    offers = []
+    for partner in sorted(comms_partners(world, civ_id)):
+        # Per partner, only what it does not know yet: a technology it knows is refused (check_transfer_technology).
+        new = tuple(Choice(k, rp.tech_name(world, k)) for k in known if k not in world.civs[partner].techs)
+        if new:
+            offers.append(Offer({"to_civ_id": partner}, f"{world.civs[partner].name} (pays {TRANSFER_FEE_MU} MU to "
+                                                        "retool, or gets it incomplete)", {"tech": new}))
+    return offers
 
