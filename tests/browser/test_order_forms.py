@@ -262,3 +262,17 @@ def test_a_gift_the_player_cannot_make_is_stopped_with_its_reason_and_nothing_is
     expect(form.locator("p.msg")).to_have_text("Refused: give some Ore or Monetary Units.")
     expect(terran.locator("#my-orders")).to_have_text("No orders given in this step yet.")
     assert gm.get(api("orders/")) == []
+
+
+def test_a_design_saved_on_the_designer_is_offered_in_the_build_form_without_a_reload(
+    cluster_factory: Callable[..., Cluster], browser: Browser,
+) -> None:
+    gm, pages = start(cluster_factory, browser)
+    terran = pages["player1"]
+    resolve_to(gm, pages, "expand.6")
+    build = terran.locator("form[data-kind=StartConstruction]").get_by_label("Unit to build")
+    expect(build.locator("option", has_text="Picket Boat")).to_have_count(0)
+    # Saved as the designer page saves it (another tab of the same player): the open campaign page lists it.
+    terran.evaluate("""() => CV.http.post(CV.api("designs/"), {name: "Picket Boat",
+        scale: "CORVETTE", stats: {sensors: 1, signature: 10, movement_rate: 1, targeting: 1, evasion: 1, hp: 10}})""")
+    expect(build.locator("option", has_text="Picket Boat")).to_have_count(1, timeout=15_000)

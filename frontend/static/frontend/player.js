@@ -1008,6 +1008,8 @@
       orderEvent(event).catch(() => { /* the next step reads the orders again */ });
     }
     if ((CV.events.isChronicle(event) || WORLD_CHANGES.has(event.type)) && event.seq > CV.servedSeq) refreshView();
+    // A design saved on the designer page can be built at once: the offers are read again to list it.
+    if (event.type === "DesignSaved" && event.seq > CV.servedSeq && !CV.catchingUp) CV.soon(loadOrders);
   });
 
   $("#ready").addEventListener("click", async () => {
