@@ -32,7 +32,7 @@ from game.engine.world import World, course_cost, course_rounds
 from game.errors import Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.json_text import json_text
-from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, Readiness
+from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, PhaseReadiness, Readiness
 from game.visibility import (
     Viewer,
     can_see,
@@ -262,11 +262,15 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         .values_list("civilization_id")
         .annotate(n=Count("pk"))
     )
+    # Ready for this step, or for the rest of its phase: the step waits on neither (`step_waiting_for`), so the
+    # pages do not say "not ready" to a player the flow counts as ready.
     ready = set(
         Readiness.objects.filter(
             civilization__campaign=campaign, round=campaign.round, step_index=campaign.step_index
         ).values_list("civilization_id", flat=True)
-    )
+    ) | set(PhaseReadiness.objects.filter(
+        civilization__campaign=campaign, round=campaign.round, phase=step.phase.value,
+    ).values_list("civilization_id", flat=True))
 
     def civ_row(civ: Civilization) -> dict[str, Any]:
         row: dict[str, Any] = {"id": civ.pk, "name": civ.name}

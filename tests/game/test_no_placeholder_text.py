@@ -162,3 +162,16 @@ def test_a_step_the_rules_leave_todo_says_what_it_does_in_this_campaign_with_its
     rule, html = read(table.players[0])
     assert rule.startswith("Cluster War research: start a research project") and "TODO" not in html
     assert "Cluster War trade: propose a treaty" in html  # Explore 9 in the page's list of steps
+
+
+def test_a_player_ready_for_the_rest_of_the_phase_is_not_told_not_ready_for_its_step(db: None) -> None:
+    table = make_table("phase", players=2)
+    table.move_to(1, "expand.5")
+    player = table.client(table.players[0])
+    given = player.post(table.url("ready-phase/"), {"round": 1, "step": "expand.5"}, format="json")
+    assert given.status_code == 200, given.json()
+    for reader in (player, table.client(table.gm)):
+        rows = {civ["id"]: civ["ready"] for civ in reader.get(table.url()).json()["civilizations"] if "ready" in civ}
+        assert rows[table.civs[0].pk] is True  # the page's "You are ready", not "Not ready yet"
+    assert {c["id"]: c["ready"] for c in table.client(table.gm).get(table.url()).json()["civilizations"]}[
+        table.civs[1].pk] is False

@@ -147,7 +147,9 @@
   const READ_STATE = new Set(["StepUndone", "StandingsPublished", "SettingsChanged", "SettingsInForce",
     "VisibilityChanged", "CivilizationJoined", "MemberRemoved", "CivilizationSetupSubmitted",
     "CivilizationSetupReturned", "CivilizationSetupApproved", "CampaignStarted", "ScenarioLoaded", "GalaxyGenerated",
-    "ResolutionFailed", "BattleChoiceAsked", "BattleChoiceAnswered", "DiceEntered"]);
+    "ResolutionFailed", "BattleChoiceAsked", "BattleChoiceAnswered", "DiceEntered",
+    // Ready for the rest of the phase counts as ready for the step: the state says which civilizations are.
+    "PhaseReadinessGiven", "PhaseReadinessCleared"]);
   const READ_STATE_GM = new Set([...READ_STATE, "StepOpened"]);
   const stepsByKey = new Map(steps.flatMap((phase) => phase.steps.map((s) => [s.key, {...s, phase}])));
 
