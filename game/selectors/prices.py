@@ -26,6 +26,9 @@ def order_quote(viewer: Viewer, campaign: Campaign, kind: str, payload: dict[str
     step_key = campaign.step.key if campaign.step.key in order_kind.steps else min(order_kind.steps)
     command = OrderCommand(viewer.civ_id, step_key, kind, payload)
     world = state_io.load_world(campaign)
+    if viewer.civ_id not in world.civs:
+        raise ServiceError("Your civilization has no place in the world yet: orders are priced once the campaign "
+                           "has started.", field="kind")
     try:
         validate_order(command, world)
     except OrderProblem as problem:

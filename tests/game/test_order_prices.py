@@ -83,3 +83,11 @@ def test_the_price_shown_on_the_form_is_the_price_the_step_charges(
         table.move_to(2, "explore.3")
         table.resolve_step()
         assert before - _treasury(table) == shown["mu_each_round"]
+
+
+def test_an_order_priced_before_the_world_exists_is_refused_in_words_and_an_outsider_cannot_price_one(
+        table: Table) -> None:
+    order = {"kind": "Declare", "payload": {"text": "We build."}}
+    early = table.client(table.players[0]).post(table.url("order-price/"), order, format="json")
+    assert early.status_code == 400 and "has started" in str(early.json()), early.json()
+    assert table.client(table.gm).post(table.url("order-price/"), order, format="json").status_code == 403
