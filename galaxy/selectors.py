@@ -228,10 +228,31 @@ def _setup_json(setup: CivilizationSetup | None) -> dict[str, Any] | None:
 
 
 def civ_setup(viewer: Viewer, campaign: Campaign, civ_id: int) -> dict[str, Any]:
+    """A civilization's race or faction, with where it stands in words (`status_text`) and whether the campaign
+    has `started` (its setup can no longer change)."""
     civ = Civilization.objects.filter(campaign=campaign, pk=civ_id).select_related("setup").first()
     if civ is None or not (viewer.is_gm or viewer.civ_id == civ_id):
         raise NotFound("No such civilization.")
-    return {"civ_id": civ.pk, "name": civ.name, "setup": _setup_json(getattr(civ, "setup", None))}
+    setup = getattr(civ, "setup", None)
+    started = is_started(campaign)
+    return {"civ_id": civ.pk, "name": civ.name, "setup": _setup_json(setup), "started": started,
+            "status_text": _setup_status(setup, started)}
+
+
+def _setup_status(setup: CivilizationSetup | None, started: bool) -> str:
+    if setup is None:
+        return ("The campaign has started without a race or faction of yours." if started else
+                "Nothing submitted yet: design a race or take a faction; the GM approves it before the start.")
+    what = (f"Race {setup.race.get('name', '')} ({setup.ap_total} AP)" if setup.kind == CivilizationSetup.Kind.RACE
+            else f"Faction {next((f.name for f in FACTIONS if f.key == setup.faction), setup.faction)}")
+    said = f" The GM says: “{setup.gm_comment}”" if setup.gm_comment else ""
+    if started:
+        return f"{what}: in play since the campaign started; it can no longer change.{said}"
+    if setup.status == CivilizationSetup.Status.APPROVED:
+        return f"{what}: approved by the GM; the campaign starts when the GM starts it.{said}"
+    if setup.status == CivilizationSetup.Status.RETURNED:
+        return f"{what}: sent back by the GM; change it and submit it again.{said}"
+    return f"{what}: waiting for the GM's approval.{said}"
 
 
 def _item_json(item: RaceItem) -> dict[str, Any]:

@@ -91,7 +91,7 @@ def create_the_campaign_the_web_way(base: str, browser: Browser) -> tuple[int, P
         expect(page.locator("body[data-live=yes]")).to_be_attached(timeout=10_000)
         page.goto(f"{base}/campaigns/{campaign_id}/civilization/")
         page.get_by_role("button", name="Submit faction to the GM").click()
-        expect(page.locator("#setup-status")).to_contain_text(": submitted")
+        expect(page.locator("#setup-status")).to_contain_text(": waiting for the GM's approval.")
         players.append(page)
 
     gm.get_by_role("link", name="Galaxy setup").click()

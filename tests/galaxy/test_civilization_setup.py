@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from galaxy.models import CivilizationSetup
 from game.engine.world import world_from_dict
@@ -130,3 +131,27 @@ def test_the_money_scale_is_a_campaign_setting_and_the_treasury_never_starts_bel
     table.campaign.refresh_from_db()
     mu = {civ_id: civ.mu for civ_id, civ in world_from_dict(table.campaign.world).civs.items()}
     assert mu == {table.civs[0].pk: 0, table.civs[1].pk: 20 + 100, table.civs[2].pk: 20}
+
+
+def test_the_race_page_says_where_the_setup_stands_in_words_through_approval_and_the_start(table: Table) -> None:
+    player, gm = table.client(table.players[0]), table.client(table.gm)
+    civ = table.civs[0]
+
+    def status() -> tuple[str, bool]:
+        mine = player.get(table.url(f"civilizations/{civ.pk}/setup/")).json()
+        return mine["status_text"], mine["started"]
+
+    assert status() == ("Nothing submitted yet: design a race or take a faction; the GM approves it before the "
+                        "start.", False)
+    generate(table)
+    approve_all(table)
+    assert status() == ("Faction Spartans: approved by the GM; the campaign starts when the GM starts it.",
+                        False)
+    assert gm.post(table.url("start/"), {}, format="json").status_code == 201
+    # The page (reading this answer) no longer says "submitted" nor offers to submit once the campaign has started.
+    assert status() == ("Faction Spartans: in play since the campaign started; it can no longer change.",
+                        True)
+    browser = Client()
+    browser.force_login(table.players[0])  # type: ignore[arg-type]  # the project's user model
+    page = browser.get(f"/campaigns/{table.campaign.pk}/civilization/").content.decode()
+    assert '"status_text": "Faction Spartans: in play since the campaign started' in page

@@ -11,12 +11,17 @@
 
   const http = window.CV.http;
 
+  // Where the setup stands, in the server's words; once the campaign has started nothing can be submitted.
   function showStatus(setup) {
-    const s = setup.setup;
-    $("#setup-status").textContent = !s ? "Nothing submitted yet." :
-      `${s.kind === "race" ? `Race ${s.race.name} (${s.ap_total} AP)` : `Faction ${s.faction}`}: ${s.status}` +
-      (s.gm_comment ? `. The GM says: “${s.gm_comment}”` : ".");
+    $("#setup-status").textContent = setup.status_text;
+    for (const button of document.querySelectorAll("#submit-race, #submit-faction")) button.disabled = setup.started;
   }
+
+  // The GM approves, sends back or starts from another page: read again whenever the player comes back to this one.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    http.get(api(`civilizations/${data.mine.civ_id}/setup/`)).then(showStatus).catch(() => { /* kept as it was */ });
+  });
 
   function picks() {
     return [...document.querySelectorAll("#race-items input[type=checkbox]:checked")].map((box) => {
