@@ -30,7 +30,10 @@ PRICED_ORDERS: list[tuple[str, str, dict[str, Any]]] = [
     ("TrainAgent", "explore.12", {"unit_id": 6, "attribute": "perception", "pips": 2}),
     ("Mission", "explore.12", {"unit_id": 6, "mission": "probe", "colony_id": 22, "extra_rolls": 2}),
     ("StartResearch", "explore.13", {"tech": "hull_corvette", "poi_id": "sol", "mu_per_round": 50}),
+    ("FundResearch", "explore.13", {"project_id": 50, "mu_per_round": 40}),
     ("SocialEngineering", "exploit.1", {"choice": "free_market"}),
+    ("CouncilBid", "exploit.1", {"mu": 25}),
+    ("Gift", "explore.11", {"unit_id": 6, "to_unit_id": 7, "mu": 30}),
 ]
 
 
