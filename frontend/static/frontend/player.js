@@ -464,21 +464,23 @@
     return `${text} — you have ${amountText(have || quote.have) || "nothing to spend"}${oddsText(quote.odds)}`;
   }
 
-  // Asks the quote once the choice settles, for a form whose required fields are filled in.
+  // Asks the quote once the choice settles, for a form whose required fields are filled in and that the player has
+  // touched: a step's forms, as drawn, cost no request.
   function priceWatcher(box, send) {
     let timer = null;
     let asked = "";
-    return (offer, chosen) => {
+    return (offer, chosen, touched) => {
       const filled = offer.fields.every((f) => !f.required || chosen[f.name] !== undefined);
       const query = priced(offer) && filled ? JSON.stringify({kind: offer.kind, payload: chosen}) : "";
       if (query === asked) return;
       clearTimeout(timer);
-      asked = query;
+      asked = touched ? query : "";
       box.classList.remove("warn");
       send.removeAttribute("aria-describedby");
       box.hidden = !priced(offer);
-      box.textContent = priced(offer) && !filled ? "Fill in the order to see its price." : "";
-      if (!query) return;
+      box.textContent = !priced(offer) || (filled && touched) ? "" : filled ? "Choose to see its price."
+        : "Fill in the order to see its price.";
+      if (!asked) return;
       timer = setTimeout(async () => {
         box.textContent = "Working out the price…";
         try {
@@ -597,10 +599,10 @@
       problem.hidden = true;
     });
     // The price (and odds) and the ETA follow the selection, each as the server works it out.
-    const update = () => {
+    const update = (touched = false) => {
       const chosen = values();
       send.disabled = false;
-      watchPrice(current(), chosen);
+      watchPrice(current(), chosen, touched);
       if (watchEta) watchEta(chosen);
     };
     const draw = () => {
@@ -619,8 +621,7 @@
       update();
     };
     if (picker) picker.addEventListener("change", () => { clearProblems(); draw(); });
-    fieldBox.addEventListener("input", update);
-    fieldBox.addEventListener("change", update);
+    ["input", "change", "focusin"].forEach((type) => fieldBox.addEventListener(type, () => update(true)));
     draw();
 
     const form = el("form", {class: "order-kind stack", "data-kind": first.kind, "aria-labelledby": `order-${n}-h`,
