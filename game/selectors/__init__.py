@@ -300,6 +300,8 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         "civilizations": [civ_row(civ) for civ in civs],
         "victory": victory_for(viewer, campaign),
     }
+    if campaign.status == Campaign.Status.FAILED:
+        state |= _battle_wait(viewer, campaign)
     if viewer.is_gm:
         state["failure"] = campaign.failure
         state["invite_token"] = campaign.invite_token
@@ -312,6 +314,29 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state["members"] = [_member_json(m) for m in Membership.objects.filter(campaign=campaign)
                             .select_related("user", "civilization").order_by("joined_at", "pk")]
     return state
+
+
+def _battle_wait(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
+    """A fight that waits for a battle (choices asked, a Centurion battle being played) is kept at its step as a
+    failed resolution; every page says it waits, and for what, not that it failed: the GM whom it waits for (as the
+    flow panel does), a side that it waits for its battle, anyone else only that a battle is being fought (a
+    battle is its sides' and the GM's business until published)."""
+    from game.selectors.flow import step_waiting_for  # flow reads the combat selectors, which read these
+
+    waiting = step_waiting_for(campaign)
+    if not (waiting["battle_choices"] or waiting["live_battles"]):
+        return {}
+    sides = {c["civ_id"] for c in waiting["battle_choices"]} | {
+        civ_id for battle in waiting["live_battles"] for civ_id in battle["civ_ids"]}
+    label = campaign.step.label
+    if viewer.is_gm:
+        text = waiting["summary"]
+    elif viewer.civ_id in sides:
+        text = (f"{label} waits for your battle: play it under Centurion battles on this page (or answer its "
+                "choices); the step goes on once every battle is over.")
+    else:
+        text = f"{label} waits for a battle to be fought; the step goes on once it is over."
+    return {"status": "waiting", "waiting_for": text}
 
 
 def victory_for(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:

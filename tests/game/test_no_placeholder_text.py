@@ -24,6 +24,7 @@ from game.bots.play import play_turn
 from game.management.commands.cv_autoplay import module_settings
 from game.models import Campaign
 from game.selectors.settings import played_modules
+from tests.combat.conftest import SKIRMISH, load_skirmish
 from tests.game.conftest import Table, make_table
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +176,29 @@ def test_a_player_ready_for_the_rest_of_the_phase_is_not_told_not_ready_for_its_
         assert rows[table.civs[0].pk] is True  # the page's "You are ready", not "Not ready yet"
     assert {c["id"]: c["ready"] for c in table.client(table.gm).get(table.url()).json()["civilizations"]}[
         table.civs[1].pk] is False
+
+
+def test_a_step_waiting_for_a_centurion_battle_says_it_waits_and_for_whom_to_everyone_not_that_it_failed(
+        db: None) -> None:
+    table = make_table("waits", public=True)
+    load_skirmish(table)
+    assert table.client(table.gm).post(table.url(f"skirmishes/{SKIRMISH}/system"), {"system": "centurion"},
+                                       format="json").status_code == 200
+    campaign = Campaign.objects.get(pk=table.campaign.pk)
+    services.step_advance(table.gm, campaign.pk, expected_round=campaign.round, expected_step=campaign.step.key)
+    assert services.step_resolve(campaign.pk, campaign.round, campaign.step_index) is False  # the battle is live
+    attacker, defender = (civ.name for civ in table.civs[:2])
+    said = {}
+    for role, user in {"gm": table.gm, "attacker": table.players[0], "defender": table.players[1],
+                       "bystander": table.players[2], "spectator": None}.items():
+        state = table.client(user).get(table.url()).json()
+        assert state["status"] == "waiting", role  # every role's badge says the same, and not "failed"
+        said[role] = state["waiting_for"]
+    assert said["gm"] == (f"Exterminate 4 waits for the Centurion battle of skirmish {SKIRMISH}, played by "
+                          f"{attacker} and {defender}.")
+    assert said["attacker"] == said["defender"] == (
+        "Exterminate 4 waits for your battle: play it under Centurion battles on this page (or answer its choices); "
+        "the step goes on once every battle is over.")
+    # Who fights is the sides' and the GM's business until the battle is published.
+    assert said["bystander"] == said["spectator"] == (
+        "Exterminate 4 waits for a battle to be fought; the step goes on once it is over.")

@@ -72,8 +72,11 @@
     document.querySelectorAll("[data-bind]").forEach((el) => {
       const key = el.dataset.bind;
       if (key === "round-label") el.textContent = `Round ${state.round}`;
-      else if (key === "failure") { el.hidden = !state.failure; el.textContent = state.failure ? `Failed: ${state.failure}` : ""; }
-      else if (key === "status") el.textContent = {open: "open for orders", resolving: "resolving…", failed: "failed", ended: "the campaign has ended"}[state.status] || state.status;
+      else if (key === "failure") {
+        const failed = state.status === "failed" && state.failure;  // a step waiting for a battle has not failed
+        el.hidden = !failed; el.textContent = failed ? `Failed: ${state.failure}` : "";
+      }
+      else if (key === "status") el.textContent = {open: "open for orders", resolving: "resolving…", failed: "failed", waiting: "waiting for a battle", ended: "the campaign has ended"}[state.status] || state.status;
       else el.textContent = state[key] ?? "";
     });
     document.body.dataset.step = state.step;

@@ -30,7 +30,7 @@
   function renderButton() {
     const state = CV.state;
     // A failed resolution or a battle choice (the campaign waits as failed) ends what this page shows as running.
-    if (state.status === "failed" || state.status === "ended") running = false;
+    if (["failed", "waiting", "ended"].includes(state.status)) running = false;
     $("#flow-run-on").disabled = running || state.status === "resolving" || state.status === "ended";
     $("#flow-auto").hidden = !(state.rule_options && state.rule_options.auto_run);
   }

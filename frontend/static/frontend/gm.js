@@ -64,7 +64,9 @@
     $("#gm-progress-text").textContent = `Resolving ${state.step} (round ${state.round})…`;
     $("#gm-failure").hidden = !failed;
     $("#gm-failure-text").textContent = failed ? state.failure : "";
-    $("#advance").hidden = failed;  // "Advance again" takes its place
+    // "Advance again" takes its place; a step waiting for a battle goes on by itself once it is over (the flow
+    // panel says who it waits for).
+    $("#advance").hidden = failed || state.status === "waiting";
     const over = state.status === "ended";  // read-only: the server refuses every write but notes
     for (const id of ["#advance", "#gm-advance-again", "#gm-preview", "#gm-commit"]) $(id).disabled = resolving || over;
     $("#gm-undo").disabled = !state.can_undo || resolving || over;
