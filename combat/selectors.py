@@ -211,17 +211,28 @@ def publication(battle: Battle, campaign: Campaign) -> str:
     return "Not published: only the GM and the sides read it."
 
 
+def _plain_names(value: Any) -> Any:
+    """A battle's record as its pages show it: every unit's `name` without the engine's emphasis ("Corvette
+    *Vigilant*", `world.unit_label`), which the stored events keep."""
+    if isinstance(value, dict):
+        return {k: without_emphasis(v) if k == "name" and isinstance(v, str) else _plain_names(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_names(v) for v in value]
+    return value
+
+
 def _junk_named(junk: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each wreck with the name the battle's own record gives it (a destroyed unit is no longer in the world)."""
     started: dict[str, Any] = next((e["payload"] for e in events if e["type"] == "BattleStarted"), {"sides": []})
-    names = {u["unit_id"]: without_emphasis(u["name"]) for side in started["sides"] for u in side["units"]}
+    names = {u["unit_id"]: u["name"] for side in started["sides"] for u in side["units"]}
     return [{**j, "name": names.get(j["unit_id"], "a unit")} for j in junk]
 
 
 def battle_report(viewer: Viewer, campaign: Campaign, battle: Battle) -> dict[str, Any]:
     """The report this viewer may read (the caller got the battle from `battle_for`)."""
     version = battle_version(viewer, battle)
-    events = battle.events if version in ("gm", "public") else side_events(battle.events, version)
+    events = _plain_names(battle.events if version in ("gm", "public") else side_events(battle.events, version))
     names = _side_names(battle)
     report = battle_summary(battle) | {
         "version": version, "events": events, "junk": _junk_named(battle.junk, events),
@@ -382,8 +393,8 @@ def _log_line(event: EngineEvent, side: str | None, seen: set[tuple[int, int]] |
     if event.type == "CenturionMoved":
         if seen is not None and p["side"] != side and tuple(p["to"]) not in seen:
             return entry | {"text": "An enemy unit moves out of sight."}
-        return entry | {"text": f"{p['name']} moves to {p['to'][0]:02d}{p['to'][1]:02d}.", "to": p["to"],
-                        "counter": p["counter"]}
+        return entry | {"text": f"{without_emphasis(p['name'])} moves to {p['to'][0]:02d}{p['to'][1]:02d}.",
+                        "to": p["to"], "counter": p["counter"]}
     if event.type == "CenturionAttacked":
         names = ", ".join(counters.get(c, c) for c in p["attackers"])
         gone = ", ".join(counters.get(c, c) for c in p["eliminated"]) or "nobody"
@@ -408,11 +419,12 @@ def live_battle_json(viewer: Viewer, campaign: Campaign, live: LiveBattle, versi
         board = centurion_view(battle, None, spectator=True)
     else:
         board = centurion_view(battle, side)
+    board = dict(_plain_names(board))
     hidden = {tuple(c["at"]) for c in board["counters"] if c.get("hidden")}
     visible = {tuple(c["at"]) for c in board["counters"] if not c.get("hidden")}
     seen = None if (over or version == "gm") else visible | {
         (h.col, h.row) for c in battle.on_board(side) if c.at is not None for h in battle.map.within(c.at, 3)}
-    names = {c.counter_id: c.name for c in battle.counters.values()}
+    names = {c.counter_id: without_emphasis(c.name) for c in battle.counters.values()}
     log = [_log_line(e, side, None if seen is None else seen - hidden, names) for e in events]
     legal: dict[str, list[list[int]]] = {}
     targets: dict[str, list[str]] = {}

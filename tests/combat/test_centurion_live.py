@@ -4,6 +4,8 @@ the bot or passes; the GM and, once published, spectators watch; the outcome com
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -270,3 +272,18 @@ def test_a_centurion_action_with_anything_but_its_declared_fields_is_refused_and
     status, body = act(table, 0, live, {"kind": "move", "counter": "u1", "to": [2, 12]})  # as declared: played
     assert status == 200 and live_battle(table).steps[-1]["action"] == {"kind": "move", "counter": "u1",
                                                                          "to": [2, 12]}
+
+
+def test_the_board_its_log_and_the_battle_report_name_counters_without_markdown(table: Table) -> None:
+    advance(table)
+    live = live_battle(table)
+    play_to_the_end(table, live)
+    assert resolve(table) is True
+    battle = Battle.objects.get(campaign_id=table.campaign.pk)
+    assert any("*" in u["name"] for e in battle.events if e["type"] == "BattleStarted"
+               for side in e["payload"]["sides"] for u in side["units"])  # the record keeps the engine's names
+    gm = table.client(table.gm)
+    board = gm.get(battle_url(table, live)).json()
+    report = gm.get(table.url(f"battles/{battle.pk}/")).json()
+    shown = json.dumps([[c["name"] for c in board["counters"]], [line["text"] for line in board["log"]], report])
+    assert board["counters"] and not re.search(r"\*\w[^*]*\*", shown)
