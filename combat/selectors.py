@@ -367,7 +367,7 @@ def live_battles_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
 
 def live_battles_playing(campaign: Campaign) -> list[dict[str, Any]]:
     """The Centurion battles the campaign's open step waits for (the flow says who plays them)."""
-    return [{"id": live.pk, "skirmish_id": live.skirmish_id,
+    return [{"id": live.pk, "skirmish_id": live.skirmish_id, "sector": live.sector,
              "civ_ids": [c for side in live.sides for c in side["civ_ids"]]}
             for live in LiveBattle.objects.filter(campaign=campaign, round=campaign.round,
                                                   step_index=campaign.step_index, status=LiveBattle.Status.PLAYING)]

@@ -393,8 +393,7 @@ def live_battle_wait(campaign_id: int, round: int, step_index: int, waiting: Liv
                 }, Visibility.CIV, civ_id)
                 for side in skirmish.sides for civ_id in side.civ_ids
             ])
-        _wait(campaign, round, step_index, f"Waiting for the Centurion battle of skirmish {live.skirmish_id} to be "
-                                           "played")
+        _wait(campaign, round, step_index, f"Waiting for the Centurion battle in Sector {live.sector} to be played")
         _push_live(live, campaign)
     return live
 

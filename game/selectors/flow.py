@@ -92,7 +92,8 @@ def _answer(players: list[int], seats: dict[int, str], gm: list[str], choices: l
     if choices:
         parts.append("battle choices from " + ", ".join(sorted({name(c["civ_id"]) for c in choices})))
     for battle in live or ():
-        parts.append(f"the Centurion battle of skirmish {battle['skirmish_id']}, played by " + " and ".join(
+        # Named by its Sector, as the pages name the battle, not by the skirmish's internal id.
+        parts.append(f"the Centurion battle in Sector {battle['sector']}, played by " + " and ".join(
             name(c) for c in battle["civ_ids"]))
     if gm:
         parts.append("the GM: " + "; ".join(gm))

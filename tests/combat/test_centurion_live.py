@@ -80,14 +80,14 @@ def test_a_centurion_skirmish_waits_at_exterminate_4_and_tells_only_its_two_side
     campaign = Campaign.objects.get(pk=table.campaign.pk)
     live = live_battle(table)
     assert campaign.status == Campaign.Status.FAILED and campaign.step.key == "exterminate.4"
-    assert campaign.failure == f"Waiting for the Centurion battle of skirmish {SKIRMISH} to be played"
+    assert campaign.failure == "Waiting for the Centurion battle in Sector 1,0 to be played"
     opened = Event.objects.filter(campaign=campaign, type="CenturionBattleOpened")
     assert {e.civilization_id for e in opened} == {table.civs[0].pk, table.civs[1].pk} and opened.count() == 2
     assert {c["id"] for c in live.setup["counters"]} == {"cmd-attacker", "cmd-defender", "u1", "u2", "u3", "u11",
                                                          "u12"}
     waiting = step_waiting_for(campaign)  # the GM's dashboard says whom the step waits for
     assert waiting["gm"] == [] and waiting["needs_someone"]
-    assert f"the Centurion battle of skirmish {SKIRMISH}, played by {table.civs[0].name} and {table.civs[1].name}" \
+    assert f"the Centurion battle in Sector 1,0, played by {table.civs[0].name} and {table.civs[1].name}" \
         in waiting["summary"]
     assert resolve(table) is False and LiveBattle.objects.count() == 1  # resolving again waits for the same battle
 

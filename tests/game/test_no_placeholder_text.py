@@ -194,7 +194,7 @@ def test_a_step_waiting_for_a_centurion_battle_says_it_waits_and_for_whom_to_eve
         state = table.client(user).get(table.url()).json()
         assert state["status"] == "waiting", role  # every role's badge says the same, and not "failed"
         said[role] = state["waiting_for"]
-    assert said["gm"] == (f"Exterminate 4 waits for the Centurion battle of skirmish {SKIRMISH}, played by "
+    assert said["gm"] == ("Exterminate 4 waits for the Centurion battle in Sector 1,0, played by "
                           f"{attacker} and {defender}.")
     assert said["attacker"] == said["defender"] == (
         "Exterminate 4 waits for your battle: play it under Centurion battles on this page (or answer its choices); "
