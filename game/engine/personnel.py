@@ -182,7 +182,7 @@ def propose(world: World, agent: Agent, kind: MissionKind, colony: Colony | None
     """The system's proposal for one mission: every roll, the Wrench uses an absent player would make, what
     success and the Failure count do, the fallout and whether counter-intelligence catches the agent."""
     if kind.key == "counter_intelligence":
-        return {"success": True, "grade": "success", "effects": {}, "caught": False, "cost": 0,
+        return {"success": True, "grade": "success", "effects": {}, "caught": False,
                 "summary": "keeps watch at the colony this round"}
     action = action_for(world, agent, kind, colony)
     base = check.check(action, dice, purpose, clock_hours=agent.clock)
@@ -210,7 +210,6 @@ def propose(world: World, agent: Agent, kind: MissionKind, colony: Colony | None
         "grade": grade.value, "success": grade is check.Grade.SUCCESS, "risk_avoided": outcome.risk_avoided,
         "fallout": None if fallout_grade is None else sheet.grade_name(fallout_grade), "condition": condition,
         "clock_hours": hours, "counter_intel": watchers, "caught": caught, "effects": effects,
-        "cost": extra_rolls * PROBE_EXTRA_ROLL_MU,
     }
 
 

@@ -42,9 +42,10 @@ def _mission(dice: Dice, round_number: int) -> OrderHandler:
         kind = personnel.MISSIONS[order.payload["mission"]]
         colony = mission_target(order, world, unit)
         mission_id = world.next_id
-        proposal = personnel.propose(world, world.agents[unit.unit_id], kind, colony, dice,
-                                     f"mission {mission_id} ({kind.label})",
-                                     extra_rolls=order.payload.get("extra_rolls") or 0)
+        proposal = {**personnel.propose(world, world.agents[unit.unit_id], kind, colony, dice,
+                                        f"mission {mission_id} ({kind.label})",
+                                        extra_rolls=order.payload.get("extra_rolls") or 0),
+                    "cost": order_price(world, order).mu}  # the extra rolls bought, as the form priced them
         return [Event("MissionProposed", {
             "mission_id": mission_id, "civ_id": order.civ_id, "agent_id": unit.unit_id, "kind": kind.key,
             "label": kind.label, "round": round_number, "colony_id": colony.colony_id if colony else None,
