@@ -496,7 +496,8 @@ def legal_orders_for(viewer: Viewer, campaign: Campaign) -> list[dict[str, Any]]
     given = [command for _, command in pending_orders(campaign, viewer.civ_id)]
     if given:
         _, world = dry_run(campaign, step_input, given)
-    offered = legal_orders(world, viewer.civ_id, campaign.step.key, campaign.round)
+    offered = legal_orders(world, viewer.civ_id, campaign.step.key, campaign.round,
+                           made_from=step_input.world.next_id if given else None)
     return choices_once([legal.as_dict() for legal in offered])
 
 

@@ -75,3 +75,18 @@ def test_a_world_is_offered_for_destruction_only_with_an_armed_ship_of_yours_in_
     near = with_units(w, unit(1, 1, "warship", "1,0", "vega"))
     (offer,) = offers(near, 1, "exterminate.9", "DestroyWorld")
     assert offer.payload == {"colony_id": 21}
+
+
+def test_what_the_orders_given_in_the_step_would_make_is_not_offered_before_it_has_its_number() -> None:
+    """Builder 1's construction at Terra makes a project (numbered when the step resolves, after other
+    civilizations' orders): builder 2 is not offered to resume it."""
+    w = world(civs={1: Civilization(1, "Sol", mu=1_000, known_pois=frozenset({"sol"}),
+                                    surveyed_planets=frozenset({"terra"})),
+                    2: Civilization(2, "Vega", mu=500)})
+    w = with_units(w, unit(1, 1, "builder"), unit(2, 1, "builder"))
+    given = order(1, "expand.6", "StartConstruction", unit_id=1, planet_id="terra", design_id="scout")
+    validate_order(given, w)
+    _, after = run(w, "expand.6", given)
+    assert any(o.payload.get("unit_id") == 2 for o in offers(after, 1, "expand.6", "ResumeConstruction"))
+    assert [o for o in legal_orders(after, 1, "expand.6", made_from=w.next_id)
+            if o.kind == "ResumeConstruction"] == []

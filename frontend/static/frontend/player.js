@@ -559,12 +559,46 @@
     try {
       keepOrder(await request);
       renderOrders();
-      msg.textContent = "Order accepted: you can withdraw it until the step closes.";
+      await loadOrders();
+      say(kind, msg, "Order accepted: you can withdraw it until the step closes.");
       return null;
     } catch (e) {
       msg.textContent = `Refused: ${e.message}`;
       return e;
     } finally { sending.delete(request); }
+  }
+
+  // Once an order is given or withdrawn the offers are read again, as the server finds them after this step's
+  // orders: a builder set to work is not offered twice (issue 36). The forms are drawn anew, so what happened is
+  // said in the new form of the kind used; when that kind is no longer offered, the form used stays with only its
+  // heading and what happened, until the forms are drawn again.
+  function say(kind, msg, text) {
+    const used = msg.closest("form");
+    const now = [...$("#legal-orders").querySelectorAll("form.order-kind")].find((f) => f.dataset.kind === kind);
+    if (used && !used.isConnected && !now) {
+      used.querySelectorAll(":scope > :not(h3, p.msg)").forEach((part) => part.remove());
+      $("#legal-orders").append(used);
+    }
+    (msg.isConnected ? msg : now.querySelector("p.msg")).textContent = text;
+  }
+
+  // A Point of Interest is chosen in the destination Sector: its list follows the Sector chosen, and one left
+  // from another Sector is let go (issue 36: "no Point of Interest morgan in Sector 2,0").
+  function poisFollowSector(inputs) {
+    const sector = inputs.find((i) => i.field.name === "sector_id" && i.field.type === "choice");
+    const poi = inputs.find((i) => i.field.name === "poi_id" && i.field.type === "choice");
+    if (!sector || !poi) return () => {};
+    let shownFor;
+    return () => {
+      const where = sector.read();
+      if (where === shownFor) return;
+      shownFor = where;
+      const keep = poi.control.value;
+      const here = poi.field.choices.filter((c) => (names.pois.get(c.value)?.sector_id ?? where) === where);
+      poi.control.replaceChildren(...(poi.field.required ? [] : [new Option("— none —", "")]),
+        ...here.map((c) => new Option(c.label, JSON.stringify(c.value))));
+      poi.control.value = here.some((c) => JSON.stringify(c.value) === keep) ? keep : "";
+    };
   }
 
   let formCount = 0;
@@ -587,6 +621,7 @@
       ? el("select", {id: `order-${n}-offer`}, ...kindOffers.map((o, i) => new Option(o.title, String(i)))) : null;
     const current = () => kindOffers[picker ? Number(picker.value) : 0];
     let inputs = [];
+    let followSector = () => {};
 
     const values = () => {
       const out = {...current().payload};
@@ -600,6 +635,7 @@
     });
     // The price (and odds) and the ETA follow the selection, each as the server works it out.
     const update = (touched = false) => {
+      followSector();
       const chosen = values();
       send.disabled = false;
       watchPrice(current(), chosen, touched);
@@ -618,6 +654,7 @@
         return {field, control, read, problem, box: filter ? el("div", {class: "stack"}, filter, box) : box};
       });
       fieldBox.replaceChildren(...inputs.map((input) => input.box));
+      followSector = poisFollowSector(inputs);
       update();
     };
     if (picker) picker.addEventListener("change", () => { clearProblems(); draw(); });
@@ -698,6 +735,7 @@
           }
           choose(at);
           set("sector_id", sector);
+          followSector();  // the Points of Interest of that Sector to choose among
           set("poi_id", poi && at.fields.some((f) => f.name === "poi_id" && f.choices.some((c) => c.value === poi)) ? poi : null);
           msg.textContent = `Destination from the map: ${poi ? `${poiName(poi)}, ` : ""}Sector ${sector}.`;
           update();
@@ -742,6 +780,7 @@
             try {
               await CV.http.delete(CV.api(`orders/${order.id}/`));
               if (myOrders.delete(order.id)) renderOrders();
+              await loadOrders();  // what it committed is offered again
             } catch (e) { $("#order-msg").textContent = e.message; }
           }}, "Withdraw") : null,
         el("button", {type: "button", class: "secondary", "aria-expanded": "false",

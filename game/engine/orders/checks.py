@@ -82,10 +82,12 @@ def check_plot_course(order: OrderCommand, world: World) -> None:
         raise OrderProblem("payload.sector_id", f"Sector {sector} is not on your Star Charts.")
     poi = order.payload.get("poi_id")
     if poi is not None:
-        if poi not in world.pois or world.pois[poi].sector_id != sector:
-            raise OrderProblem("payload.poi_id", f"there is no Point of Interest {poi} in Sector {sector}.")
-        if poi not in civ.known_pois:
-            raise OrderProblem("payload.poi_id", f"{poi} is not on your Star Charts.")
+        # Named, never by id: a place the civilization has not charted is not named at all.
+        if poi not in world.pois or poi not in civ.known_pois:
+            raise OrderProblem("payload.poi_id", "that Point of Interest is not on your Star Charts.")
+        if world.pois[poi].sector_id != sector:
+            raise OrderProblem("payload.poi_id", f"{world.pois[poi].name} is not in Sector {sector}: choose a Point of "
+                                                 "Interest there, or none.")
     if sector == unit.sector_id and poi == unit.poi_id:
         raise OrderProblem("payload.sector_id", f"{label} is already there.")
     if course_cost(world, unit, sector, poi) is None:

@@ -203,11 +203,17 @@ def offer_fleet_standing(world: World, civ_id: int) -> list[Offer]:
     if not world.options.fleets:
         return []
     fleets = _own_fleets(world, civ_id)
-    seen = unit_choices(world, _detected(world, civ_id), civ_id)
-    return [Offer({"fleet_id": f.fleet_id}, f.name,
-                  {"unit_id": seen,
-                   "target_fleet_id": tuple(Choice(o.fleet_id, o.name) for o in fleets if o.fleet_id != f.fleet_id)})
-            for f in fleets]
+    seen = [u for u in _detected(world, civ_id) if u.civ_id != civ_id]
+    targets = unit_choices(world, seen, civ_id)
+    offers = []
+    for fleet in fleets:
+        leaders = tuple(Choice(o.fleet_id, o.name) for o in fleets if o.fleet_id != fleet.fleet_id)
+        # Only the standing orders it can be given now: to intercept or follow, a target must be there to choose.
+        able = {"hold": True, "intercept": bool(targets), "follow": bool(targets or leaders)}
+        offers.append(Offer({"fleet_id": fleet.fleet_id}, fleet.name,
+                            {"standing": tuple(c for c in STANDING_CHOICES if able[str(c.value)]),
+                             "unit_id": targets, "target_fleet_id": leaders}))
+    return offers
 
 
 # Small craft aboard a carrier (CW §4.2).

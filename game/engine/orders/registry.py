@@ -3,6 +3,8 @@ legal (`validate_order`), and what can this civilization order now, with the for
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine.orders.kinds import KINDS, ORDERS_STEPS
 from game.engine.orders.model import FormField, LegalOrder, Offer, OrderCommand, OrderKind, OrderProblem
 from game.engine.phases import step_by_key
@@ -55,9 +57,16 @@ def validate_order(order: OrderCommand, world: World | None = None) -> None:
         kind.check(order, world)
 
 
-def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | None = None) -> list[LegalOrder]:
+# The field types that name a thing of the world by its number (`World.next_id` numbers each new one).
+_NUMBERED = frozenset({"unit", "units", "colony", "project", "fleet"})
+
+
+def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | None = None,
+                 made_from: int | None = None) -> list[LegalOrder]:
     """What `civ_id` can order in `step_key` (of round `round_number`, when given) now, each with its form; a
-    free-text Declare is always among them in an orders step."""
+    free-text Declare is always among them in an orders step. In a world the civilization's orders given in the
+    step have made, things numbered from `made_from` on are theirs: they are left out, as their numbers are given
+    only when the step resolves (other civilizations' orders come in between)."""
     step = step_by_key(step_key)
     offered: list[LegalOrder] = []
     for kind in ORDER_KINDS.values():
@@ -65,8 +74,28 @@ def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | N
             continue
         if step.key in kind.steps:
             offers = kind.offer(world, civ_id) if kind.offer is not None else [Offer()]
+            if made_from is not None:
+                offers = [o for o in (_made_before(kind, offer, made_from) for offer in offers) if o is not None]
             offered.extend(_form(kind, offer) for offer in offers)
     return offered
+
+
+def _made_before(kind: OrderKind, offer: Offer, made_from: int) -> Offer | None:
+    """The offer without the things numbered from `made_from` on; None if it is about one, or has nothing left to
+    choose for a field it needs."""
+    choices = dict(offer.choices)
+    for declared in kind.fields:
+        if declared.type not in _NUMBERED:
+            continue
+        fixed = offer.payload.get(declared.name)
+        if any(isinstance(v, int) and v >= made_from for v in (fixed if isinstance(fixed, list) else [fixed])):
+            return None
+        if declared.name in choices:
+            choices[declared.name] = tuple(c for c in choices[declared.name]
+                                           if not (isinstance(c.value, int) and c.value >= made_from))
+            if not choices[declared.name] and declared.required and declared.name not in offer.payload:
+                return None
+    return replace(offer, choices=choices)
 
 
 def _form(kind: OrderKind, offer: Offer) -> LegalOrder:
