@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from game.engine.catalogue import without_emphasis
+
 
 class ServiceError(Exception):
     """A request that cannot be carried out, with a message a person can read; nothing was changed."""
@@ -10,6 +12,11 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+    @property
+    def plain_message(self) -> str:
+        """The message as a person reads it: the engine names units with *emphasis* ("Scout *Pathfinder*")."""
+        return without_emphasis(self.message)
 
 
 class NotFound(ServiceError):

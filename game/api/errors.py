@@ -12,7 +12,6 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from game.engine.catalogue import without_emphasis
 from game.errors import RollsNeeded, ServiceError
 
 
@@ -33,8 +32,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"error": exc.message, "field": exc.field,
                          "needs": {"purpose": exc.purpose, "sides": exc.sides}}, status=exc.status)
     if isinstance(exc, ServiceError):
-        # A refusal names units as the engine does ("Scout *Pathfinder*"); the player reads plain words.
-        return Response({"error": without_emphasis(exc.message), "field": exc.field}, status=exc.status)
+        return Response({"error": exc.plain_message, "field": exc.field}, status=exc.status)
     if isinstance(exc, exceptions.ValidationError):
         field, message = _first_message(exc.detail)
         text = f"{field}: {message}" if field else message
