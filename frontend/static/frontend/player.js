@@ -837,17 +837,15 @@
     return ordersLoad;
   }
 
-  // An order given or withdrawn live: this page's own are known from their answers; another device's are read.
+  // An order given or withdrawn live: this page's own are known from their answers (which read the offers again);
+  // another device's or the bot's are read, with the offers they change: a unit it set to work is not offered here.
   async function orderEvent(event) {
     if (event.type === "OrderWithdrawn") {
-      if (myOrders.delete(event.payload.order_id)) renderOrders();
+      if (myOrders.delete(event.payload.order_id)) { renderOrders(); CV.soon(loadOrders); }
       return;
     }
     await Promise.allSettled([ordersLoad, ...sending]);
-    if (!myOrders.has(event.payload.order_id) && `${event.round}:${event.step}` === pointer()) {
-      (await CV.read("orders/")).forEach(keepOrder);
-      renderOrders();
-    }
+    if (!myOrders.has(event.payload.order_id) && `${event.round}:${event.step}` === pointer()) CV.soon(loadOrders);
   }
 
   function renderReady(state) {
