@@ -31,16 +31,19 @@ class NudgeInput(serializers.Serializer[dict[str, Any]]):
 
 class HandToBotInput(serializers.Serializer[dict[str, Any]]):
     civ_id = serializers.IntegerField()
-    rounds = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True, default=None,
-                                      help_text="How many rounds, from this one; none: until given back.")
+    rounds = serializers.IntegerField(min_value=1, max_value=seats.MAX_ROUNDS, required=False, allow_null=True,
+                                      default=None, help_text="How many rounds, from this one; none: until given back.")
     reason = serializers.CharField(max_length=2000, allow_blank=True)
 
 
 class DelegateInput(serializers.Serializer[dict[str, Any]]):
     delegate_user_id = serializers.IntegerField(required=False, allow_null=True, default=None,
                                                 help_text="A member without a civilization; none: the bot.")
-    from_round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    until_round = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    # Stored as the campaign's rounds are: a round past the last a campaign can reach is refused, not overflowed.
+    from_round = serializers.IntegerField(min_value=1, max_value=seats.MAX_ROUNDS, required=False, allow_null=True,
+                                          default=None)
+    until_round = serializers.IntegerField(min_value=1, max_value=seats.MAX_ROUNDS, required=False, allow_null=True,
+                                           default=None)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from game import dispatch
 from game.engine import events as engine_events
+from game.engine.settings_catalogue import MAX_ROUNDS as MAX_ROUNDS  # the API bounds its round fields by it
 from game.errors import Conflict, Forbidden, NotFound, ServiceError
 from game.ledger import User, append_events, locked_campaign
 from game.models import Bot, Campaign, Civilization, Membership, SeatDelegation

@@ -78,3 +78,13 @@ def test_a_member_holds_one_seat_at_a_time(table: Table, django_capture_on_commi
     after = table.client(table.players[1]).post(table.url("seats/delegate/"), {
         "delegate_user_id": friend.pk, "from_round": 2, "until_round": 3}, format="json")
     assert after.status_code == 200, after.json()
+
+
+@pytest.mark.parametrize("field", ["from_round", "until_round"])
+def test_a_hand_over_for_rounds_no_campaign_reaches_is_refused_naming_the_field(table: Table, field: str) -> None:
+    """A round past the last a campaign can have is a 400 (it overflowed the stored round: a 500), and no seat moves."""
+    response = table.client(table.players[0]).post(table.url("seats/delegate/"), {
+        "reason": "Away for a while", field: 432_936_840_054}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == field
+    assert not SeatDelegation.objects.filter(civilization__campaign=table.campaign).exists()
