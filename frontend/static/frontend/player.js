@@ -633,13 +633,14 @@
       problem.textContent = "";
       problem.hidden = true;
     });
-    // The price (and odds) and the ETA follow the selection, each as the server works it out.
+    // The price (and odds) and the ETA follow the selection, each as the server works it out, once the player
+    // touches the form: forms drawn anew (each step, after each order) ask the server nothing.
     const update = (touched = false) => {
       followSector();
       const chosen = values();
       send.disabled = false;
       watchPrice(current(), chosen, touched);
-      if (watchEta) watchEta(chosen);
+      if (watchEta && touched) watchEta(chosen);
     };
     const draw = () => {
       const offer = current();
@@ -718,7 +719,7 @@
           choose(at);
           set("unit_id", unitId);
           msg.textContent = `A course for ${unitName(unitId)}: choose its destination.`;
-          update();
+          update(true);
           form.scrollIntoView({block: "center"});
           inputs.find((i) => i.field.name === "sector_id").control.focus();
         },
@@ -738,7 +739,7 @@
           followSector();  // the Points of Interest of that Sector to choose among
           set("poi_id", poi && at.fields.some((f) => f.name === "poi_id" && f.choices.some((c) => c.value === poi)) ? poi : null);
           msg.textContent = `Destination from the map: ${poi ? `${poiName(poi)}, ` : ""}Sector ${sector}.`;
-          update();
+          update(true);
           form.scrollIntoView({block: "center"});
           inputs.find((i) => i.field.name === "sector_id").control.focus();
         }});
