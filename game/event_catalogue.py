@@ -15,11 +15,12 @@ from combat.engine.events import COMBAT_EVENTS
 from galaxy.engine.events import GALAXY_EVENTS
 from game.engine.catalogue import GAME_EVENTS, Catalogue, EventType, Names, Optional, nullable
 from game.engine.events import Event, Visibility
+from game.engine.rule_module import rule_modules
 
 # What the OpenAPI schema reads of a declaration, so the edges never import the engine.
 __all__ = ["EventType", "Optional", "Visibility", "nullable"]
 
-CATALOGUE = Catalogue(GAME_EVENTS, COMBAT_EVENTS, GALAXY_EVENTS)
+CATALOGUE = Catalogue(GAME_EVENTS, *(module.events for module in rule_modules()), COMBAT_EVENTS, GALAXY_EVENTS)
 
 
 def all_event_types() -> dict[str, EventType]:

@@ -21,7 +21,7 @@ from django.db.models import F
 
 from game import unit_rows
 from game.engine import settings_catalogue
-from game.engine.apply import HANDLERS, apply_events
+from game.engine.apply import all_handlers, apply_events
 from game.engine.events import Event as EngineEvent
 from game.engine.world import World, world_from_dict, world_to_dict
 from game.models import Campaign, Event
@@ -37,7 +37,7 @@ class WorldUnavailable(Exception):
 
 
 def changes_world(events: Sequence[EngineEvent]) -> bool:
-    return any(event.type in HANDLERS for event in events)
+    return any(event.type in all_handlers() for event in events)
 
 
 def load_world(campaign: Campaign) -> World:
@@ -100,7 +100,7 @@ def _rebuild(campaign_id: int, upto: int) -> World:
             raise WorldUnavailable("No stored world is old enough to rebuild this campaign's state.")
         snapshot, since = row["world_previous"], row["world_previous_seq"]
     events = Event.objects.filter(campaign_id=campaign_id, seq__gt=since, seq__lte=upto, undone=False,
-                                  type__in=list(HANDLERS)).order_by("seq").values_list("type", "payload")
+                                  type__in=list(all_handlers())).order_by("seq").values_list("type", "payload")
     start = world_from_dict(snapshot) if snapshot else World()
     return apply_events(start, (EngineEvent(kind, payload) for kind, payload in events))
 
@@ -112,7 +112,7 @@ def snapshot_due(campaign: Campaign, world: World) -> bool:
     rewritten every round, which would cost more than its steps do; a small one is still written every round."""
     records = sum(len(table) for table in (world.units, world.colonies, world.projects, world.terraforming,
                                             world.sectors, world.pois, world.planets, world.civs))
-    since = Event.objects.filter(campaign_id=campaign.pk, seq__gt=campaign.world_seq, type__in=list(HANDLERS))
+    since = Event.objects.filter(campaign_id=campaign.pk, seq__gt=campaign.world_seq, type__in=list(all_handlers()))
     return since[:records].count() >= records
 
 

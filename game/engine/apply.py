@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, replace
-from functools import cached_property
+from functools import cache, cached_property
 from operator import attrgetter
 from typing import Any, NoReturn
 from weakref import ref
@@ -20,6 +20,7 @@ from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
 from game.engine.ground_forces import GROUND_TYPES, ground_design
 from game.engine.personnel import AGENT_DESIGN, stolen_design_id
+from game.engine.rule_module import RuleModuleError, rule_modules
 from game.engine.units import UnitDesign
 from game.engine.world import (
     UNIT_INDEXES,
@@ -250,8 +251,9 @@ class _Draft:
         return world
 
     def take(self, events: Iterable[Event]) -> None:
+        handlers = all_handlers()
         for event in events:
-            handler = HANDLERS.get(event.type)
+            handler = handlers.get(event.type)
             if handler is not None:
                 handler(self, event.payload)
 
@@ -331,16 +333,29 @@ class _Draft:
         self.unit(rider_id, carried_by=carrier_id, **changes)
 
 
+Draft = _Draft  # what a rule module's reducers change (`game.engine.rule_module.Reducer`)
 Handler = Callable[[_Draft, dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
+_HANDLERS: dict[str, Handler] = {}
 
 
 def handles(event_type: str) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
-        HANDLERS[event_type] = handler
+        _HANDLERS[event_type] = handler
         return handler
 
     return register
+
+
+@cache
+def all_handlers() -> dict[str, Handler]:
+    """The core's handlers and the rule modules' reducers: one event type, one way to apply it."""
+    handlers = dict(_HANDLERS)
+    for module in rule_modules():
+        for event_type, reducer in module.reducers.items():
+            if event_type in handlers:
+                raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
+            handlers[event_type] = reducer
+    return handlers
 
 
 def apply_events(world: World, events: Iterable[Event]) -> World:
@@ -1228,62 +1243,6 @@ def _battle_survived(d: _Draft, p: dict[str, Any]) -> None:
     for unit_id in p["unit_ids"]:
         old = d.crews.get(unit_id) or Crew(unit_id)
         d.crews[unit_id] = replace(old, battles=old.battles + 1)
-
-
-# Repair, refits and scrapping (game.engine.yards): the unit and its yard are Engaged on the work until it ends.
-
-
-def _yard_job(d: _Draft, p: dict[str, Any], kind: str, design_id: str = "") -> None:
-    d.add_mu(p["civ_id"], -p["mu"])
-    d.yard_jobs[p["unit_id"]] = YardJob(p["unit_id"], p["civ_id"], kind, p["yard_id"], p["bp_needed"],
-                                        design_id=design_id)
-    for unit_id in (p["unit_id"], p["yard_id"]):
-        d.unit(unit_id, state=UnitState.ENGAGED, task=f"yard:{p['unit_id']}")
-
-
-@handles("RepairStarted")
-def _repair_started(d: _Draft, p: dict[str, Any]) -> None:
-    _yard_job(d, p, "repair")
-
-
-@handles("RefitStarted")
-def _refit_started(d: _Draft, p: dict[str, Any]) -> None:
-    _yard_job(d, p, "refit", p["design_id"])
-
-
-@handles("YardWorkAdvanced")
-def _yard_work(d: _Draft, p: dict[str, Any]) -> None:
-    job = d.yard_jobs[p["unit_id"]]
-    d.yard_jobs[job.unit_id] = replace(job, bp_done=job.bp_done + p["bp"])
-    d.unit(job.unit_id, hp=float(p["hp"]))
-
-
-def _yard_job_ends(d: _Draft, unit_id: int) -> None:
-    job = d.yard_jobs.pop(unit_id)
-    d.release((job.unit_id, job.yard_id), task=f"yard:{unit_id}")
-
-
-@handles("RepairCompleted")
-def _repaired(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], hp=float(p["hp"]))
-    _yard_job_ends(d, p["unit_id"])
-
-
-@handles("RefitCompleted")
-def _refitted(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], design_id=p["design_id"], low_quality=False)  # §6.7: "A full refit brings [it] up to standard"
-    _yard_job_ends(d, p["unit_id"])
-
-
-@handles("YardWorkAbandoned")
-def _yard_abandoned(d: _Draft, p: dict[str, Any]) -> None:
-    _yard_job_ends(d, p["unit_id"])
-
-
-@handles("UnitScrapped")
-def _scrapped(d: _Draft, p: dict[str, Any]) -> None:
-    del d.units[p["unit_id"]]
-    d.add_ore(p["civ_id"], p["poi_id"], p["ore"])
 
 
 # The ground war module (game.engine.ground_war).

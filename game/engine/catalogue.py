@@ -706,28 +706,8 @@ TRADE_ROUTE_EVENTS = (
               "{roll} against {chance}%)."),
 )
 
-# Repair, refits and scrapping (game.engine.yards, Expand 6 and 8) and surveys (game.engine.survey, Explore 14 and
-# Explore 6): the civilization's own work.
-YARD_EVENTS = (
-    EventType("RepairStarted", {"unit_id": int, "civ_id": int, "yard_id": int, "bp_needed": int, "mu": int,
-                                "rounds": int}, CIV,
-              "{unit_id:unit} went in for repair with {yard_id:unit}: {bp_needed} BP of work, {mu:n} MU, about "
-              "{rounds} round(s)."),
-    EventType("RefitStarted", {"unit_id": int, "civ_id": int, "yard_id": int, "design_id": str, "bp_needed": int,
-                               "mu": int, "rounds": int}, CIV,
-              "{unit_id:unit} went into {yard_id:unit}'s yard to be refitted as a {design_id:design}: {bp_needed} BP "
-              "of work, {mu:n} MU, about {rounds} round(s)."),
-    EventType("YardWorkAdvanced", {"unit_id": int, "bp": int, "hp": float, "halted": Optional(str)}, CIV,
-              "{unit_id:unit}: {bp} BP of yard work done, {hp:g} hit points[; halted: {halted}]."),
-    EventType("RepairCompleted", {"unit_id": int, "hp": float}, CIV,
-              "{unit_id:unit} is repaired ({hp:g} hit points) and back in service."),
-    EventType("RefitCompleted", {"unit_id": int, "design_id": str}, CIV,
-              "{unit_id:unit} is refitted as a {design_id:design} and back in service."),
-    EventType("YardWorkAbandoned", {"unit_id": int, "reason": str}, CIV,
-              "The yard work on {unit_id:unit} stopped: {reason}."),
-    EventType("UnitScrapped", {"unit_id": int, "civ_id": int, "name": str, "design_id": str, "yard_id": int,
-                               "poi_id": str, "ore": int}, CIV,
-              "{name} ({design_id:design}) was scrapped at {poi_id:poi}: {ore:n} Ore returned."),
+# Surveys (game.engine.survey, Explore 14 and Explore 6): the civilization's own work.
+SURVEY_EVENTS = (
     EventType("SurveyStarted", {"unit_id": int, "civ_id": int, "poi_id": str, "weeks": int}, CIV,
               "{unit_id:unit} stays at {poi_id:poi} to survey it ({weeks} week(s) of work)."),
     EventType("SurveyCompleted", {"unit_id": int, "civ_id": int, "poi_id": str, "planets": list[str]}, CIV,
@@ -827,5 +807,5 @@ GROUND_WAR_EVENTS = (
 GAME_EVENTS = (*FLEET_EVENTS,
                *PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS, *YARD_EVENTS,
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS, *SURVEY_EVENTS,
                *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
+from game.engine.rule_module import rule_modules
 from game.engine.step_input import StepInput
 from game.engine.steps import STEP_FUNCTIONS
 from game.engine.steps.common import orders_left
@@ -17,9 +18,15 @@ from game.engine.world import World
 def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     step = step_input.step
     # A step with no function (the GM_RULING slots) only records that it was resolved, so the round still
-    # advances in the rules' order while its rule module is missing.
+    # advances in the rules' order while its rule module is missing. The rule modules the campaign plays add
+    # their work before or after the step's own (`game.engine.rule_module.StepHook`).
     resolver = STEP_FUNCTIONS.get(step.key)
-    events = resolver(step_input, dice) if resolver else []
+    playing = [module for module in rule_modules() if module.is_on(step_input.world.options)]
+    events = [event for module in playing for hook in module.hooks_at(step.key, "before")
+              for event in hook.run(step_input, dice)]
+    events.extend(resolver(step_input, dice) if resolver else [])
+    events.extend(event for module in playing for hook in module.hooks_at(step.key, "after")
+                  for event in hook.run(step_input, dice))
     events.extend(Event("DiceRolled", roll.as_payload(), Visibility.GM) for roll in dice.rolls)
     events.append(
         Event(

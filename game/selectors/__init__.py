@@ -21,7 +21,7 @@ from game.engine.catalogue import Names
 from game.engine.dice import SeededDice, step_seed
 from game.engine.events import Event as EngineEvent
 from game.engine.names import WorldNames
-from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, legal_orders, validate_order
+from game.engine.orders import OrderCommand, OrderProblem, legal_orders, order_kinds, validate_order
 from game.engine.phases import ALL_STEPS, GalacticDate, Phase, StepKind
 from game.engine.resolve import resolve_orders
 from game.engine.settings_catalogue import step_rule
@@ -402,7 +402,7 @@ def round_steps(rule_options: Mapping[str, Any] | None = None) -> list[dict[str,
 
 def order_json(order: Order, names: Names) -> dict[str, Any]:
     """An order with its one-line `description` from its kind's declaration, naming things as `names` does."""
-    kind = ORDER_KINDS.get(order.kind)
+    kind = order_kinds().get(order.kind)
     return {
         "id": order.pk, "civ_id": order.civilization_id, "round": order.round, "kind": order.kind,
         "payload": order.payload, "idempotency_key": order.idempotency_key, "created_at": order.created_at,
@@ -428,7 +428,7 @@ def course_eta(viewer: Viewer, campaign: Campaign, unit_id: int, sector_id: str,
     be. The one course rule (`course_cost`, `course_rounds`) answers, so the form shows what the order will do."""
     if not viewer.is_player or viewer.civ_id is None:
         raise Forbidden("Only a player plots courses for their units.")
-    kind = ORDER_KINDS["PlotCourse"]
+    kind = order_kinds()["PlotCourse"]
     step_key = campaign.step.key if campaign.step.key in kind.steps else min(kind.steps)
     payload = {"unit_id": unit_id, "sector_id": sector_id, "poi_id": poi_id}
     world = state_io.load_world(campaign)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import state_io
-from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, validate_order
+from game.engine.orders import OrderCommand, OrderProblem, order_kinds, validate_order
 from game.engine.orders.prices import order_odds, order_price
 from game.errors import Forbidden, ServiceError
 from game.models import Campaign
@@ -20,7 +20,7 @@ def order_quote(viewer: Viewer, campaign: Campaign, kind: str, payload: dict[str
     (400, naming the field) as the order itself would be."""
     if not viewer.is_player or viewer.civ_id is None:
         raise Forbidden("Only a player prices orders for their civilization.")
-    order_kind = ORDER_KINDS.get(kind)
+    order_kind = order_kinds().get(kind)
     if order_kind is None:
         raise ServiceError(f"There is no order {kind!r}.", field="kind")
     step_key = campaign.step.key if campaign.step.key in order_kind.steps else min(order_kind.steps)

@@ -11,9 +11,9 @@ from typing import Any
 
 from game import state_io
 from game.engine import yards
-from game.engine.orders.yards import WorkerIndex, rate_of, refit_choices, worker_index, workers
 from game.engine.world import Unit, UnitState, World
 from game.models import Campaign
+from game.modules.yards.orders import WorkerIndex, rate_of, refit_choices, worker_index, workers
 from game.visibility import Viewer
 
 UNITS_LIMIT = 200  # a large fleet lists its damaged units and those in yards first

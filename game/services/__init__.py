@@ -24,7 +24,7 @@ from game.engine import events as engine_events
 from game.engine import settings_catalogue
 from game.engine.apply import apply_events
 from game.engine.dice import Dice, DiceExhausted, EnteredDice, SeededDice, step_seed
-from game.engine.orders import ORDER_KINDS, OrderCommand, OrderProblem, validate_order
+from game.engine.orders import OrderCommand, OrderProblem, order_kinds, validate_order
 from game.engine.orders.kinds import ORDERS_PER_STEP
 from game.engine.phases import Pointer
 from game.engine.resolve import resolve_step
@@ -315,7 +315,7 @@ def _refuse_what_the_step_would(user: User, campaign: Campaign, step_input: Step
             if _step_refusal(campaign, step_input, commands[:count], command) is not None:
                 order = given[count - 1][0]
                 names = event_names_for(viewer_for(user, campaign), campaign)
-                described = ORDER_KINDS[order.kind].describe(order.payload, names)
+                described = order_kinds()[order.kind].describe(order.payload, names)
                 raise ServiceError(f"{refusal['reason']} Your order “{described}”, given earlier in this step, "
                                    "stands in its way: withdraw that order to give this one.", field=refusal["field"])
     raise ServiceError(refusal["reason"], field=refusal["field"])

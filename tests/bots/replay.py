@@ -9,7 +9,7 @@ import json
 
 from game import state_io
 from game.engine import settings_catalogue
-from game.engine.apply import HANDLERS, apply_events
+from game.engine.apply import all_handlers, apply_events
 from game.engine.events import Event as EngineEvent
 from game.engine.world import world_from_dict
 from game.models import Campaign, Event
@@ -20,7 +20,7 @@ def check(start_path: str) -> None:
     with open(start_path) as source:
         start = json.load(source)
     events = Event.objects.filter(campaign=campaign, seq__gt=start["seq"], undone=False,
-                                  type__in=list(HANDLERS)).order_by("seq").values_list("type", "payload")
+                                  type__in=list(all_handlers())).order_by("seq").values_list("type", "payload")
     replayed = settings_catalogue.in_world(
         apply_events(world_from_dict(start["world"]), (EngineEvent(kind, payload) for kind, payload in events)),
         campaign.rule_options)

@@ -4,7 +4,7 @@ things it names as the viewer knows them; and the course rule gives the rounds a
 from __future__ import annotations
 
 from game.engine.names import WorldNames
-from game.engine.orders import ORDER_KINDS
+from game.engine.orders import order_kinds
 from game.engine.world import course_cost, course_rounds
 from tests.engine.round_fixtures import unit, with_units, world
 
@@ -14,7 +14,7 @@ W = with_units(world(), unit(1, 1, "freighter", name="Providence"), unit(2, 2, "
 
 def describe(kind: str, viewer: int | None, **payload: object) -> str:
     names = WorldNames(W, viewer, is_gm=viewer is None)
-    return ORDER_KINDS[kind].describe(payload, names)
+    return order_kinds()[kind].describe(payload, names)
 
 
 def test_an_order_reads_as_its_label_and_each_field_given_by_its_label() -> None:

@@ -13,7 +13,6 @@ import pytest
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import (
-    ORDER_KINDS,
     Choice,
     Field,
     Offer,
@@ -23,6 +22,7 @@ from game.engine.orders import (
     OrderProblem,
     declare,
     legal_orders,
+    order_kinds,
     validate_order,
 )
 from game.engine.orders.checks import own_unit
@@ -71,7 +71,7 @@ def jettison(monkeypatch: pytest.MonkeyPatch) -> Iterator[OrderKind]:
     monkeypatch.setitem(STEP_FUNCTIONS, "exploit.8", exploit_8_salvage_or_jettison)
     declare(JETTISON)
     yield JETTISON
-    del ORDER_KINDS[JETTISON.name]
+    del order_kinds()[JETTISON.name]
 
 
 def test_a_new_order_kind_is_one_declaration_and_its_step_function(jettison: OrderKind) -> None:
@@ -129,7 +129,7 @@ def test_a_kind_for_a_step_that_takes_no_orders_is_refused() -> None:
         declare(replace(JETTISON, steps=frozenset({"explore.1"})))
     with pytest.raises(OrderKindError, match="declared twice"):
         declare(replace(JETTISON, name="PlotCourse"))
-    assert "Jettison" not in ORDER_KINDS
+    assert "Jettison" not in order_kinds()
 
 
 def test_a_field_chosen_among_things_of_the_world_needs_an_offer() -> None:
@@ -140,7 +140,7 @@ def test_a_field_chosen_among_things_of_the_world_needs_an_offer() -> None:
 
 
 def test_every_declared_field_is_a_form_field_a_player_can_read() -> None:
-    for kind in ORDER_KINDS.values():
+    for kind in order_kinds().values():
         assert kind.label and kind.description and kind.steps, kind.name
         for declared in kind.fields:
             assert declared.widget in WIDGETS, (kind.name, declared.name)
@@ -244,7 +244,7 @@ def test_the_scenario_format_takes_each_kind_with_its_declared_fields() -> None:
     schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "scenario.schema.json").read_text())
     payloads = {rule["if"]["properties"]["kind"]["const"]: rule["then"]["properties"].get("payload", {})
                 for rule in schema["$defs"]["order"]["allOf"]}
-    for name, kind in ORDER_KINDS.items():
+    for name, kind in order_kinds().items():
         payload = payloads[name]
         assert set(payload.get("properties", {})) == {f.name for f in kind.fields}, name
         assert set(payload.get("required", [])) == {f.name for f in kind.fields if f.required}, name

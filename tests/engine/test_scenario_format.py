@@ -16,7 +16,7 @@ import yaml
 
 from combat.engine.registry import COMBAT_SYSTEMS
 from game.engine.diplomacy import Proposal, Relation
-from game.engine.orders import ORDER_KINDS
+from game.engine.orders import order_kinds
 from game.engine.phases import ALL_STEPS
 from game.engine.scenario import ScenarioProblem, expectation_failures, parse_scenario, run_scenario
 from game.engine.units import Scale, Specials, UnitDesign, UnitStats
@@ -134,10 +134,10 @@ def test_the_world_tables_are_those_world_to_dict_writes() -> None:
 def test_orders_name_every_step_and_kind_and_each_kind_its_legal_steps() -> None:
     order = SCHEMA["$defs"]["order"]
     assert order["properties"]["step"]["enum"] == [step.key for step in ALL_STEPS]
-    assert set(order["properties"]["kind"]["enum"]) == set(ORDER_KINDS)
+    assert set(order["properties"]["kind"]["enum"]) == set(order_kinds())
     legal = {rule["if"]["properties"]["kind"]["const"]: set(rule["then"]["properties"]["step"]["enum"])
              for rule in order["allOf"]}
-    assert legal == {name: set(kind.steps) for name, kind in ORDER_KINDS.items()}
+    assert legal == {name: set(kind.steps) for name, kind in order_kinds().items()}
 
 
 def test_combat_systems_in_the_schema_are_those_registered() -> None:

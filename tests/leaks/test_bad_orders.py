@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.engine.orders import ORDER_KINDS
+from game.engine.orders import order_kinds
 from game.engine.phases import ALL_STEPS
 from game.engine.world import Civilization as WorldCiv
 from game.models import Campaign, Order
@@ -37,7 +37,7 @@ def test_orders_of_every_kind_with_wrong_types_are_refused_naming_the_field(tabl
     client = table.client(table.players[0])
     attempt = 0
     accepted: list[tuple[str, Any]] = []
-    for kind in sorted(ORDER_KINDS.values(), key=lambda k: k.name):
+    for kind in sorted(order_kinds().values(), key=lambda k: k.name):
         step_index = min(i for i, s in enumerate(ALL_STEPS) if s.key in kind.steps)
         Campaign.objects.filter(pk=table.campaign.pk).update(step_index=step_index)
         for bad in BAD_VALUES:

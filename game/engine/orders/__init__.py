@@ -14,10 +14,9 @@ from game.engine.orders.model import (
     OrderKind,
     OrderProblem,
 )
-from game.engine.orders.registry import ORDER_KINDS, OrderKindError, declare, legal_orders, validate_order
+from game.engine.orders.registry import OrderKindError, declare, legal_orders, order_kinds, validate_order
 
 __all__ = [
-    "ORDER_KINDS",
     "Choice",
     "Field",
     "FormField",
@@ -29,5 +28,6 @@ __all__ = [
     "OrderProblem",
     "declare",
     "legal_orders",
+    "order_kinds",
     "validate_order",
 ]

@@ -84,6 +84,7 @@ from game.engine.orders.ground_war import (
 )
 from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
+    CRASH_CHOICES,
     colony_cost,
     offer_build_mine,
     offer_destroy_colony,
@@ -100,6 +101,7 @@ from game.engine.orders.offers import (
     offer_start_skirmish,
     offer_unload,
     terraforming_cost,
+    with_crash_option,
 )
 from game.engine.orders.personnel import (
     ATTRIBUTE_CHOICES,
@@ -143,16 +145,6 @@ from game.engine.orders.trade_routes import (
     offer_close_trade_route,
     offer_open_trade_route,
     offer_raid_commerce,
-)
-from game.engine.orders.yards import (
-    CRASH_CHOICES,
-    check_refit,
-    check_repair,
-    check_scrap,
-    offer_refit,
-    offer_repair,
-    offer_scrap,
-    with_crash_option,
 )
 from game.engine.phases import ALL_STEPS, StepKind
 
@@ -442,37 +434,6 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("unit_id", "Builder", "unit"), Field("project_id", "Project", "project")),
         check_resume_construction,
         offer_resume_construction,
-    ),
-    # Expand 6 — the repair and refits module (game.engine.yards): offered only while it is switched on.
-    OrderKind(
-        "RepairUnit",
-        "Repair a unit",
-        "A damaged unit is repaired at a yard (a Construction unit in a Sector with your Suitable Site) or alongside a "
-        "repair ship: half the damaged share of its price is paid now, the work advances each Expand 8.",
-        frozenset({"expand.6"}),
-        (Field("unit_id", "Damaged unit", "unit"), Field("yard_id", "Yard or repair ship", "unit")),
-        check_repair,
-        offer_repair,
-    ),
-    OrderKind(
-        "RefitUnit",
-        "Refit a unit",
-        "A unit is refitted at a yard to another design of the same hull: the price difference is paid now, the "
-        "work (half the new design's Build Points) advances each Expand 8.",
-        frozenset({"expand.6"}),
-        (Field("unit_id", "Unit", "unit"), Field("yard_id", "Yard", "unit"),
-         Field("design_id", "New design", "design")),
-        check_refit,
-        offer_refit,
-    ),
-    OrderKind(
-        "ScrapUnit",
-        "Scrap a unit",
-        "A unit is broken up at a yard: half its Ore comes back to your stock there.",
-        frozenset({"expand.6"}),
-        (Field("unit_id", "Unit", "unit"), Field("yard_id", "Yard", "unit")),
-        check_scrap,
-        offer_scrap,
     ),
     OrderKind(
         "StartTerraforming",

@@ -285,3 +285,17 @@ class LegalOrder:
             **({"have": dict(self.have)} if self.have else {}),
             **({"cost": dict(self.cost)} if self.cost else {}),
         }
+
+
+@dataclass(frozen=True)
+class OrderPrice:
+    """What an order costs (`game.engine.orders.prices`)."""
+
+    mu: int = 0
+    bp: int = 0
+    ore: int = 0
+    mu_each_round: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {k: v for k, v in (("mu", self.mu), ("bp", self.bp), ("ore", self.ore),
+                                  ("mu_each_round", self.mu_each_round)) if v}

@@ -10,8 +10,10 @@ listed once for all the FTL units, not once per unit); a lone unit gets an offer
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
+from game.engine import yards
 from game.engine.designer import mine_price, unit_price
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
@@ -439,3 +441,22 @@ def offer_resume_construction(world: World, civ_id: int) -> list[Offer]:
 
 offer_salvage = _unit_offers(check_salvage)
 
+
+# Expand 6 — crash building (§6.7, the yards module's option of StartConstruction, kept with the core's order).
+CRASH_CHOICES = (
+    Choice(yards.CRASH_DOUBLE, "Crash: half the time for twice the MU"),
+    Choice(yards.CRASH_LOW_QUALITY, f"Crash: half the time at the price, low quality "
+                                    f"({yards.LOW_QUALITY_FAILURE_PERCENT}% failures under stress)"),
+)
+
+
+def with_crash_option(offer: OfferFinder) -> OfferFinder:
+    """StartConstruction's offers, without the crash option while the module is off (an empty choice hides it)."""
+
+    def found(world: World, civ_id: int) -> list[Offer]:
+        offers = offer(world, civ_id)
+        if world.options.yards:
+            return offers
+        return [replace(o, choices={**o.choices, "crash": ()}) for o in offers]
+
+    return found

@@ -3,37 +3,23 @@ order out charges `order_price(...).mu`, and the form a player fills in shows th
 so the price shown is the price charged (issue 36).
 
 `mu` is paid when the step carries the order out; `bp` and `ore` are spent as the work goes on (Expand 8);
-`mu_each_round` is a research project's funding, paid as each round's roll is made (Explore 3). A kind not listed
-here costs nothing.
+`mu_each_round` is a research project's funding, paid as each round's roll is made (Explore 3). A rule module
+prices its own kinds (`ModuleOrder.price`); a kind priced nowhere costs nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from game.engine import personnel, social, yards
+from game.engine import personnel, rule_module, social, yards
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.ground_war import raise_price
-from game.engine.orders.model import OrderCommand
+from game.engine.orders.model import OrderCommand, OrderPrice
 from game.engine.orders.personnel import mission_target, train_cost
-from game.engine.orders.yards import rate_of
 from game.engine.research import projects as rp
 from game.engine.research.rules import AC_EXTRA_ROLL_MU, CLUSTER_WAR, build_price
 from game.engine.world import ResearchProject, World, colonization_price, terraforming_price
-
-
-@dataclass(frozen=True)
-class OrderPrice:
-    mu: int = 0
-    bp: int = 0
-    ore: int = 0
-    mu_each_round: int = 0
-
-    def as_dict(self) -> dict[str, int]:
-        return {k: v for k, v in (("mu", self.mu), ("bp", self.bp), ("ore", self.ore),
-                                  ("mu_each_round", self.mu_each_round)) if v}
 
 
 def _of(price: Price) -> OrderPrice:
@@ -43,19 +29,6 @@ def _of(price: Price) -> OrderPrice:
 def _construction(world: World, order: OrderCommand) -> OrderPrice:
     design = world.designs[order.payload["design_id"]]
     return _of(yards.crash_price(unit_price(design), order.payload.get("crash") or ""))
-
-
-def _repair(world: World, order: OrderCommand) -> OrderPrice:
-    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
-    quote = yards.repair_quote(world, unit, rate_of(world, order.civ_id, yard))
-    return OrderPrice(quote.mu, quote.bp)
-
-
-def _refit(world: World, order: OrderCommand) -> OrderPrice:
-    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
-    new = world.designs[order.payload["design_id"]]
-    quote = yards.refit_quote(world, unit, new, rate_of(world, order.civ_id, yard))
-    return OrderPrice(quote.mu, quote.bp)
 
 
 def _start_research(world: World, order: OrderCommand) -> OrderPrice:
@@ -75,8 +48,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "StartConstruction": _construction,
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
-    "RepairUnit": _repair,
-    "RefitUnit": _refit,
     "RaiseGroundForces": lambda w, o: OrderPrice(raise_price(w, o.payload["kind"], o.payload["count"])),
     "RecruitAgent": lambda w, o: OrderPrice(personnel.ROLES[o.payload["role"]].mu),
     "TrainAgent": lambda w, o: OrderPrice(train_cost(w, o.payload["unit_id"], o.payload["attribute"],
@@ -92,7 +63,7 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
 
 def order_price(world: World, order: OrderCommand) -> OrderPrice:
     """What the order costs its civilization when its step carries it out (the order has passed its checks)."""
-    price = PRICES.get(order.kind)
+    price = PRICES.get(order.kind) or rule_module.module_prices().get(order.kind)
     return price(world, order) if price is not None else OrderPrice()
 
 

@@ -4,13 +4,15 @@ legal (`validate_order`), and what can this civilization order now, with the for
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
+from game.engine import rule_module
 from game.engine.orders.kinds import KINDS, ORDERS_STEPS
 from game.engine.orders.model import FormField, LegalOrder, Offer, OrderCommand, OrderKind, OrderProblem
 from game.engine.phases import step_by_key
 from game.engine.world import World
 
-ORDER_KINDS: dict[str, OrderKind] = {}
+_ORDER_KINDS: dict[str, OrderKind] = {}
 
 
 class OrderKindError(ValueError):
@@ -19,7 +21,7 @@ class OrderKindError(ValueError):
 
 def declare(kind: OrderKind) -> None:
     """Add an order kind, refusing one that could never be given or whose form could not be drawn."""
-    if kind.name in ORDER_KINDS:
+    if kind.name in _ORDER_KINDS:
         raise OrderKindError(f"Order kind {kind.name} is declared twice.")
     if not kind.steps:
         raise OrderKindError(f"Order kind {kind.name} names no step that takes it.")
@@ -35,20 +37,33 @@ def declare(kind: OrderKind) -> None:
                     f"Order kind {kind.name}: its field {declared.name} is chosen among things of the world, "
                     "so the kind needs an offer finder to list them."
                 )
-    ORDER_KINDS[kind.name] = kind
+    _ORDER_KINDS[kind.name] = kind
 
 
 for _kind in KINDS:
     declare(_kind)
 
 
+@cache
+def _declare_module_kinds() -> None:
+    for module in rule_module.rule_modules():
+        for order in module.orders:
+            declare(order.kind)
+
+
+def order_kinds() -> dict[str, OrderKind]:
+    """Every order kind by name: the core's, then the rule modules' (`game.modules`), in their order."""
+    _declare_module_kinds()
+    return _ORDER_KINDS
+
+
 def validate_order(order: OrderCommand, world: World | None = None) -> None:
     """Raise `OrderProblem` naming the field if the order is not legal in its step (and, given the world, for
     this civilization now); return quietly if it is."""
     step = step_by_key(order.step_key)
-    kind = ORDER_KINDS.get(order.kind)
+    kind = order_kinds().get(order.kind)
     if kind is None:
-        known = ", ".join(sorted(ORDER_KINDS))
+        known = ", ".join(sorted(order_kinds()))
         raise OrderProblem("kind", f"unknown order {order.kind!r}; the orders are: {known}.")
     if step.key not in kind.steps:
         raise OrderProblem("kind", f"{order.kind} cannot be ordered in {step.label}.")
@@ -69,7 +84,7 @@ def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | N
     only when the step resolves (other civilizations' orders come in between)."""
     step = step_by_key(step_key)
     offered: list[LegalOrder] = []
-    for kind in ORDER_KINDS.values():
+    for kind in order_kinds().values():
         if round_number is not None and kind.given_in is not None and not kind.given_in(world, round_number):
             continue
         if step.key in kind.steps:

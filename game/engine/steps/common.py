@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from game.engine.apply import RunningWorld
 from game.engine.events import Event, Visibility
-from game.engine.orders import OrderCommand, OrderProblem, validate_order
+from game.engine.orders import OrderProblem, validate_order
+from game.engine.rule_module import OrderHandler, module_order_handlers
 from game.engine.step_input import StepInput
 from game.engine.world import World
-
-OrderHandler = Callable[[OrderCommand, World], list[Event]]
 
 # While set (`orders_left`), each `run_orders` adds the world as its orders left it: what a player's next order
 # of the step would be checked against, before the step's own work after the orders (moves, combat, ...).
@@ -46,10 +45,11 @@ def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> l
     """Each order of this step, in the order given, checked against the world as the orders before it left it.
 
     A rejected order changes nothing and tells its civilization why. Free-text `Declare` orders are for the
-    GM.
+    GM. The rule modules' orders of the step (`game.modules`) run among them, in the order given.
     """
     running = RunningWorld(step_input.world)
     events: list[Event] = []
+    handlers = {**handlers, **module_order_handlers(step_input.step.key)}
     for order in step_input.orders:
         handler = handlers.get(order.kind)
         if handler is None or order.step_key != step_input.step.key:

@@ -12,8 +12,9 @@ from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
 from game.engine.orders.diplomacy import proposal_id
 from game.engine.research import projects as rp
+from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
-from game.engine.steps.common import OrderHandler, run_orders, to_civ, to_civs
+from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import technology_transfer
 from game.engine.world import World
 

@@ -11,7 +11,6 @@ from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
 from game.engine.steps import ground_war
 from game.engine.steps.common import run_orders, to_civ
-from game.engine.steps.yards import YARD_ORDERS, yard_work_advances
 from game.engine.world import (
     ConstructionProject,
     UnitState,
@@ -205,7 +204,7 @@ def expand_6_start_construction(step_input: StepInput, dice: Dice) -> list[Event
     """
     return run_orders(
         step_input,
-        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume, **YARD_ORDERS,
+        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume,
          "RaiseGroundForces": ground_war.raise_ground_forces},
     )
 
@@ -259,7 +258,7 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
     A project without a builder at work (its builders were destroyed or captured) keeps its Build Points and
     waits for a builder to resume it (Expand 6). While another civilization occupies a colony of its owner at
     the site, every project there halts and its builders are freed. With the repair and refits module, repairs and
-    refits advance here too (`steps.yards.yard_work_advances`).
+    refits advance after it (`game.modules.yards`).
     """
     world = step_input.world
     sites: dict[tuple[int, str], list[ConstructionProject]] = {}
@@ -322,8 +321,6 @@ def expand_8_construction_advances(step_input: StepInput, dice: Dice) -> list[Ev
                     _halted(project, f"{short} Ore short at {world.pois[poi_id].name}", ore_short=short)
                 )
                 break
-    if world.options.yards:
-        events.extend(yard_work_advances(world))
     return events
 
 

@@ -15,8 +15,9 @@ from game.engine import fleets as fl
 from game.engine.apply import apply_events
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
+from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
-from game.engine.steps.common import OrderHandler, run_orders, to_civ
+from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import Fleet, UnitState, World, is_present, unit_label
 
 

@@ -18,8 +18,9 @@ from game.engine.ground_forces import (
 )
 from game.engine.orders import OrderCommand
 from game.engine.orders.prices import order_price
+from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
-from game.engine.steps.common import OrderHandler, to_civ, to_civs
+from game.engine.steps.common import to_civ, to_civs
 from game.engine.world import Colony, World
 
 

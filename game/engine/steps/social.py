@@ -8,8 +8,9 @@ from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
 from game.engine.orders.prices import order_price
+from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
-from game.engine.steps.common import OrderHandler, run_orders, to_civ
+from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import World
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from game.engine import survey
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
-from game.engine.steps.common import OrderHandler, to_civ
+from game.engine.rule_module import OrderHandler
+from game.engine.steps.common import to_civ
 from game.engine.world import UnitState, World
 
 

@@ -1,18 +1,20 @@
-"""The repair and refits module's part of Expand (game.engine.yards): the orders of Expand 6 and the yard work of
-Expand 8, called from those steps' functions."""
+"""The repair and refits module's part of Expand (game.engine.yards): carrying out the orders of Expand 6, and the
+yard work it adds after Expand 8's construction."""
 
 from __future__ import annotations
 
 from game.engine import supply, yards
+from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.orders.prices import order_price
-from game.engine.orders.yards import rate_of, yard_site
-from game.engine.steps.common import OrderHandler, to_civ
+from game.engine.step_input import StepInput
+from game.engine.steps.common import to_civ
 from game.engine.world import UnitState, World, YardJob
+from game.modules.yards.orders import rate_of, yard_site
 
 
-def _repair(order: OrderCommand, world: World) -> list[Event]:
+def repair(order: OrderCommand, world: World) -> list[Event]:
     unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
     quote = yards.repair_quote(world, unit, rate_of(world, order.civ_id, yard))
     payload = {"unit_id": unit.unit_id, "civ_id": order.civ_id, "yard_id": yard.unit_id, "bp_needed": quote.bp,
@@ -20,7 +22,7 @@ def _repair(order: OrderCommand, world: World) -> list[Event]:
     return [to_civ(order.civ_id, "RepairStarted", payload)]
 
 
-def _refit(order: OrderCommand, world: World) -> list[Event]:
+def refit(order: OrderCommand, world: World) -> list[Event]:
     unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
     design = world.designs[order.payload["design_id"]]
     quote = yards.refit_quote(world, unit, design, rate_of(world, order.civ_id, yard))
@@ -30,17 +32,13 @@ def _refit(order: OrderCommand, world: World) -> list[Event]:
     return [to_civ(order.civ_id, "RefitStarted", payload)]
 
 
-def _scrap(order: OrderCommand, world: World) -> list[Event]:
+def scrap(order: OrderCommand, world: World) -> list[Event]:
     unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
     site = yard_site(world, order.civ_id, yard)
     assert site is not None  # the order's check found the yard
     payload = {"unit_id": unit.unit_id, "civ_id": order.civ_id, "name": unit.name, "design_id": unit.design_id,
                "yard_id": yard.unit_id, "poi_id": site, "ore": yards.scrap_ore(world, unit)}
     return [to_civ(order.civ_id, "UnitScrapped", payload)]
-
-
-# Expand 6: the module's orders, beside starting construction.
-YARD_ORDERS: dict[str, OrderHandler] = {"RepairUnit": _repair, "RefitUnit": _refit, "ScrapUnit": _scrap}
 
 
 def _stopped(world: World, job: YardJob) -> str:
@@ -56,10 +54,11 @@ def _stopped(world: World, job: YardJob) -> str:
     return ""
 
 
-def yard_work_advances(world: World) -> list[Event]:
-    """Expand 8, with the module on: every repair and refit advances by its yard's (or repair ship's) Build Points
+def yard_work_advances(step_input: StepInput, dice: Dice) -> list[Event]:
+    """After Expand 8's construction: every repair and refit advances by its yard's (or repair ship's) Build Points
     (§9.6, §6.6); a repaired unit gains hit points as the work goes. No Ore: the MU paid bought the parts. Work
     whose unit or yard is gone or has left stops, and whoever is left is free again."""
+    world = step_input.world
     events: list[Event] = []
     for _, job in sorted(world.yard_jobs.items()):
         reason = _stopped(world, job)

@@ -5,12 +5,10 @@ returns."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.engine import yards
 from game.engine.designer import Price
 from game.engine.orders.checks import affordable, free, is_suitable_site, own_unit, owned_units
-from game.engine.orders.model import Choice, Offer, OfferFinder, OrderCommand, OrderProblem, WorldCheck
+from game.engine.orders.model import Choice, Offer, OrderCommand, OrderPrice, OrderProblem, WorldCheck
 from game.engine.orders.offers import passes, unit_choices, unit_name
 from game.engine.units import UnitDesign
 from game.engine.world import Unit, UnitState, World, unit_label
@@ -221,21 +219,14 @@ def offer_scrap(world: World, civ_id: int) -> list[Offer]:
             for units in _groups(world, civ_id, check_scrap, index).values()]
 
 
-# Expand 6 — crash building (§6.7), an option of StartConstruction.
-CRASH_CHOICES = (
-    Choice(yards.CRASH_DOUBLE, "Crash: half the time for twice the MU"),
-    Choice(yards.CRASH_LOW_QUALITY, f"Crash: half the time at the price, low quality "
-                                    f"({yards.LOW_QUALITY_FAILURE_PERCENT}% failures under stress)"),
-)
+def price_of_repair(world: World, order: OrderCommand) -> OrderPrice:
+    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
+    quote = yards.repair_quote(world, unit, rate_of(world, order.civ_id, yard))
+    return OrderPrice(quote.mu, quote.bp)
 
 
-def with_crash_option(offer: OfferFinder) -> OfferFinder:
-    """StartConstruction's offers, without the crash option while the module is off (an empty choice hides it)."""
-
-    def found(world: World, civ_id: int) -> list[Offer]:
-        offers = offer(world, civ_id)
-        if world.options.yards:
-            return offers
-        return [replace(o, choices={**o.choices, "crash": ()}) for o in offers]
-
-    return found
+def price_of_refit(world: World, order: OrderCommand) -> OrderPrice:
+    unit, yard = world.units[order.payload["unit_id"]], world.units[order.payload["yard_id"]]
+    new = world.designs[order.payload["design_id"]]
+    quote = yards.refit_quote(world, unit, new, rate_of(world, order.civ_id, yard))
+    return OrderPrice(quote.mu, quote.bp)
