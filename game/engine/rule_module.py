@@ -20,8 +20,9 @@ from game.engine.orders.model import OrderCommand, OrderKind, OrderPrice
 from game.engine.world import RuleOptions, World
 from game.modules import RULE_MODULES
 
-if TYPE_CHECKING:  # the step functions' types; the steps import the order registry, which asks this module
+if TYPE_CHECKING:  # types only: the steps and the settings catalogue import this module to collect the modules
     from game.engine.dice import Dice
+    from game.engine.settings_catalogue import Setting
     from game.engine.step_input import StepInput
 
 # A reducer gets the draft of the world the events change (`game.engine.apply`) and one event's payload.
@@ -49,9 +50,23 @@ class StepHook:
 
 
 @dataclass(frozen=True)
+class ModuleSwitch:
+    """The campaign setting that switches the module on, as the settings page shows it, with the module's own
+    options (shown under it) and how both reach the rules: the `RuleOptions` fields they set, and back."""
+
+    key: str  # "module_cw_yards"
+    fills: str  # what it adds to the game, one or two sentences
+    to_options: Callable[[Mapping[str, Any]], dict[str, Any]]  # the settings (with `key` among them) -> fields
+    from_options: Callable[[RuleOptions], dict[str, Any]]  # a world's fields -> the settings ({} when off)
+    options: tuple[Setting, ...] = ()
+    step_fills: Mapping[str, str] = field(default_factory=dict)  # a step the rules leave TODO -> what it plays
+
+
+@dataclass(frozen=True)
 class RuleModule:
     key: str
     label: str
+    switch: ModuleSwitch
     is_on: Callable[[RuleOptions], bool]  # whether a campaign with these switches plays the module
     events: tuple[EventType, ...] = ()
     reducers: Mapping[str, Reducer] = field(default_factory=dict)

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.phases import ALL_STEPS, Step, StepKind
+from game.engine.rule_module import rule_modules
 from game.engine.starts import DEFAULT_PRESET, PRESET_TITLES
 from game.engine.world import World
 
@@ -86,14 +87,19 @@ class SettingProblem(ValueError):
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
-BUILT_MODULES |= {"module_cw_yards", "module_cw_survey"}  # game.engine.yards, game.engine.survey
+BUILT_MODULES |= {"module_cw_survey"}  # game.engine.survey
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_ground_war", "module_cw_terrain"}  # game.engine.ground_war, ground_forces
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
+def built_modules() -> frozenset[str]:
+    """The switches of the modules whose rules the engine plays: the core's list and every plugged-in module."""
+    return BUILT_MODULES | {m.switch.key for m in rule_modules()}
+
+
 def _not_built(module: str) -> str:
-    if module in BUILT_MODULES:
+    if module in built_modules():
         return "The engine plays its rules (docs/rules.md)."
     return "The engine does not play its rules: the switch is stored, versioned and shown, and the GM rules its " \
            "steps by hand."
@@ -128,8 +134,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_ground_war", "Cluster War ground war",
      "Ground forces, planetary invasion, ground battles, occupation, rebellion and liberation; destroying worlds "
      "(§6.5, §9.2-9.4)."),
-    ("module_cw_yards", "Cluster War repair and refits",
-     "Repair at a yard or by a repair ship, refits, scrapping and crash building (§6.6, §6.7, §9.6)."),
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
     ("module_cw_survey", "Cluster War detection and survey",
      "Sensors and signatures against range, surveys that reveal STEP codes and resources (§12.0-12.1)."),
@@ -147,6 +151,11 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cg_personnel", "Centaurus Gate personnel missions",
      "Personnel-scale missions (spies, envoys, away teams) with Centaurus Gate's dice."),
 )
+
+def module_switches() -> tuple[tuple[str, str, str], ...]:
+    """Every rule module's switch as (key, title, what it fills): the core's list, then the plugged-in modules'."""
+    return (*MODULES, *((m.switch.key, m.label, m.switch.fills) for m in rule_modules()))
+
 
 # The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
 # there. Players and the GM read this in place of the quote (`step_rule`; docs/rules.md, "The round frame").
@@ -183,10 +192,12 @@ def step_rule(step: Step, rule_options: Mapping[str, Any] | None) -> str:
     """What `step` does, as its players and GM read it: the rules' text, or for a step the rules leave TODO, what
     the campaign's modules play there (`rule_options`; None: in no campaign in particular), or, with them off,
     that the GM rules it by hand."""
-    fills = STEP_FILLS.get(step.key)
+    fills = (*STEP_FILLS.get(step.key, ()),
+             *((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
+               if step.key in m.switch.step_fills))
     if not fills:
         return step.rule
-    titles = {key: title for key, title, _ in MODULES}
+    titles = {key: title for key, title, _ in module_switches()}
     played = [f"{titles[module]}: {text}" for module, text in fills
               if rule_options is not None and rule_options.get(module)]
     if played:
@@ -246,7 +257,9 @@ def _module_settings() -> list[Setting]:
             "How often the Planetary Governor vote is held.", Kind.INT, 4, Effect.NEXT_ROUND, minimum=1,
             maximum=40)],
     }
-    for key, title, fills in MODULES:
+    for module in rule_modules():
+        options[module.switch.key] = list(module.switch.options)
+    for key, title, fills in module_switches():
         found.append(Setting(key, "modules", title, f"{fills} {_not_built(key)}", Kind.BOOL, False,
                              Effect.NEXT_ROUND))
         found.extend(Setting(**{**vars(option), "module": key}) for option in options.get(key, ()))
@@ -572,8 +585,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                                supply_attrition=on and rule_options.get("supply_attrition", True)))
     if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
         world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
-    if "module_cw_yards" in rule_options:  # Expand 6 and 8: repair, refits, scrapping, crash building
-        world = replace(world, options=replace(world.options, yards=bool(rule_options["module_cw_yards"])))
     if "module_cw_survey" in rule_options:  # Explore 6 and 14, Expand 5: surveys (game.engine.survey)
         world = replace(world, options=replace(world.options, survey=bool(rule_options["module_cw_survey"])))
     if "module_cw_ground_war" in rule_options:  # Expand 6, Exterminate 9, Exploit 4-5 (game.engine.ground_war)
@@ -582,6 +593,9 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                                rule_options.get("ground_occupation", True)))
     if "module_cw_terrain" in rule_options:  # ground battles' terrain and weather (game.engine.ground_forces)
         world = replace(world, options=replace(world.options, terrain=bool(rule_options["module_cw_terrain"])))
+    for module in rule_modules():
+        if module.switch.key in rule_options:
+            world = replace(world, options=replace(world.options, **module.switch.to_options(rule_options)))
     return world
 
 
@@ -603,10 +617,11 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
                if world.options.supply else {}),
             **({"module_cw_crew": True} if world.options.crew else {}),
-            **({"module_cw_yards": True} if world.options.yards else {}),
             **({"module_cw_survey": True} if world.options.survey else {}),
             **({"module_cw_ground_war": True, "ground_occupation": not world.options.ground_occupation_off}
                if world.options.ground_war else {}),
             **({"module_cw_terrain": True} if world.options.terrain else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
-               if world.options.council_every else {})}
+               if world.options.council_every else {}),
+            **{key: value for module in rule_modules()
+               for key, value in module.switch.from_options(world.options).items()}}

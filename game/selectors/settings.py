@@ -17,12 +17,12 @@ from game.visibility import Viewer
 
 def rule_modules() -> list[tuple[str, str]]:
     """Every rule module a campaign may switch on, as (setting key, title)."""
-    return [(key, title) for key, title, _ in catalogue.MODULES]
+    return [(key, title) for key, title, _ in catalogue.module_switches()]
 
 
 def played_modules() -> list[str]:
     """The keys of the rule modules whose rules the engine plays (the others the GM rules by hand)."""
-    return sorted(catalogue.BUILT_MODULES)
+    return sorted(catalogue.built_modules())
 
 
 def settings_context(campaign: Campaign) -> catalogue.Context:

@@ -16,7 +16,7 @@ from galaxy.engine import generate_galaxy
 from galaxy.engine.homeworlds import HomeWorldPlacementError, place_home_worlds
 from galaxy.services import MIN_VIABLE_NEIGHBOURS, NEIGHBOURHOOD_RADIUS
 from game import state_io
-from game.engine.settings_catalogue import BUILT_MODULES
+from game.engine.settings_catalogue import built_modules
 from game.management.commands.cv_autoplay import Command, galaxy_for, module_settings, modules_named
 from game.models import Campaign
 
@@ -59,7 +59,7 @@ def test_short_autoplay_exercises_every_counter(tmp_path: Path, monkeypatch: pyt
 
 
 def test_autoplay_modules_all_is_every_module_none_is_none_and_an_unknown_one_is_refused_with_the_list() -> None:
-    assert modules_named("all") == sorted(BUILT_MODULES)
+    assert modules_named("all") == sorted(built_modules())
     assert modules_named("none") == modules_named("") == []
     assert modules_named("module_cw_research, module_ac_council") == ["module_cw_research", "module_ac_council"]
     with pytest.raises(CommandError, match="module_warp_drive is not a module the engine plays; choose among"):

@@ -13,7 +13,7 @@ from typing import Any
 from game.engine.apply import Draft
 from game.engine.catalogue import CIV, EventType, Optional
 from game.engine.orders.model import Field, OrderKind
-from game.engine.rule_module import ModuleOrder, RuleModule, StepHook
+from game.engine.rule_module import ModuleOrder, ModuleSwitch, RuleModule, StepHook
 from game.engine.world import UnitState, YardJob
 from game.modules.yards import orders, steps
 
@@ -91,6 +91,12 @@ def _scrapped(d: Draft, p: dict[str, Any]) -> None:
 MODULE = RuleModule(
     key="yards",
     label="Cluster War repair and refits",
+    switch=ModuleSwitch(
+        "module_cw_yards",
+        "Repair at a yard or by a repair ship, refits, scrapping and crash building (§6.6, §6.7, §9.6).",
+        to_options=lambda settings: {"yards": bool(settings["module_cw_yards"])},
+        from_options=lambda options: {"module_cw_yards": True} if options.yards else {},
+    ),
     is_on=lambda options: options.yards,
     events=EVENTS,
     reducers={
