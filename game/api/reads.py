@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from game import visibility
 from game.errors import ServiceError
+from game.module_web import module_batched_reads
 
 # The reads a page repeats after steps; each is answered exactly as its own address answers it. Not the map (its
 # own address answers "not modified" to a browser that has it) and nothing that writes. "" is the campaign's state,
@@ -23,8 +24,7 @@ from game.errors import ServiceError
 BATCHED_READS = frozenset({
     "", "away", "battle-choices", "battles", "clock", "fleets", "ground-war", "legal-orders", "live-battles",
     "missions", "notes", "orders", "relations", "research", "seats", "supply", "trade-routes", "view", "waiting",
-    "yards",
-})
+}) | module_batched_reads()
 MAX_READS = 24
 
 

@@ -16,8 +16,8 @@ from game.api import (
     trade_routes,
     units,
     views,
-    yards,
 )
+from game.module_web import module_urls
 
 urlpatterns = [
     path("campaigns/", views.CampaignList.as_view(), name="api-campaigns"),
@@ -65,7 +65,6 @@ urlpatterns = [
          ground_war.DestructionRuling.as_view(), name="api-destruction-ruling"),
     path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
     path("campaigns/<int:campaign_id>/trade-routes/", trade_routes.TradeRoutes.as_view(), name="api-trade-routes"),
-    path("campaigns/<int:campaign_id>/yards/", yards.Yards.as_view(), name="api-yards"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
          name="api-research-catastrophe"),
@@ -85,4 +84,5 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/seats/hand-to-bot/", deadlines.HandToBot.as_view(), name="api-seat-bot"),
     path("campaigns/<int:campaign_id>/seats/delegate/", deadlines.Delegate.as_view(), name="api-seat-delegate"),
     path("campaigns/<int:campaign_id>/seats/take-back/", deadlines.TakeBack.as_view(), name="api-seat-take-back"),
+    *module_urls(),
 ]

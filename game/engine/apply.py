@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, replace
-from functools import cache, cached_property
+from functools import cached_property
 from operator import attrgetter
 from typing import Any, NoReturn
 from weakref import ref
@@ -346,15 +346,22 @@ def handles(event_type: str) -> Callable[[Handler], Handler]:
     return register
 
 
-@cache
+_with_modules: dict[int, dict[str, Handler]] = {}
+
+
 def all_handlers() -> dict[str, Handler]:
     """The core's handlers and the rule modules' reducers: one event type, one way to apply it."""
-    handlers = dict(_HANDLERS)
-    for module in rule_modules():
-        for event_type, reducer in module.reducers.items():
-            if event_type in handlers:
-                raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
-            handlers[event_type] = reducer
+    modules = rule_modules()
+    handlers = _with_modules.get(id(modules))
+    if handlers is None:
+        handlers = dict(_HANDLERS)
+        for module in modules:
+            for event_type, reducer in module.reducers.items():
+                if event_type in handlers:
+                    raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
+                handlers[event_type] = reducer
+        _with_modules.clear()
+        _with_modules[id(modules)] = handlers
     return handlers
 
 

@@ -21,7 +21,7 @@ def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     # advances in the rules' order while its rule module is missing. The rule modules the campaign plays add
     # their work before or after the step's own (`game.engine.rule_module.StepHook`).
     resolver = STEP_FUNCTIONS.get(step.key)
-    playing = [module for module in rule_modules() if module.is_on(step_input.world.options)]
+    playing = [module for module in rule_modules() if module.plays(step_input.world.options)]
     events = [event for module in playing for hook in module.hooks_at(step.key, "before")
               for event in hook.run(step_input, dice)]
     events.extend(resolver(step_input, dice) if resolver else [])

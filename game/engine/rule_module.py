@@ -11,14 +11,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+import game.modules
 from game.engine.catalogue import EventType
 from game.engine.events import Event
 from game.engine.orders.model import OrderCommand, OrderKind, OrderPrice
 from game.engine.world import RuleOptions, World
-from game.modules import RULE_MODULES
 
 if TYPE_CHECKING:  # types only: the steps and the settings catalogue import this module to collect the modules
     from game.engine.dice import Dice
@@ -56,9 +55,11 @@ class ModuleSwitch:
 
     key: str  # "module_cw_yards"
     fills: str  # what it adds to the game, one or two sentences
-    to_options: Callable[[Mapping[str, Any]], dict[str, Any]]  # the settings (with `key` among them) -> fields
-    from_options: Callable[[RuleOptions], dict[str, Any]]  # a world's fields -> the settings ({} when off)
     options: tuple[Setting, ...] = ()
+    # For a module whose switches are `RuleOptions` fields of their own: the settings (with `key` among them) ->
+    # those fields, and back ({} when off). Without them the switch and options are kept in `RuleOptions.modules`.
+    to_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    from_options: Callable[[RuleOptions], dict[str, Any]] | None = None
     step_fills: Mapping[str, str] = field(default_factory=dict)  # a step the rules leave TODO -> what it plays
 
 
@@ -67,11 +68,34 @@ class RuleModule:
     key: str
     label: str
     switch: ModuleSwitch
-    is_on: Callable[[RuleOptions], bool]  # whether a campaign with these switches plays the module
+    is_on: Callable[[RuleOptions], bool] | None = None  # None: its switch, kept in `RuleOptions.modules`
     events: tuple[EventType, ...] = ()
     reducers: Mapping[str, Reducer] = field(default_factory=dict)
     orders: tuple[ModuleOrder, ...] = ()
     hooks: tuple[StepHook, ...] = ()
+    # Optional fields of core order kinds that only this module's campaigns offer: kind -> field names (the yards'
+    # crash building is StartConstruction's `crash`).
+    order_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def plays(self, options: RuleOptions) -> bool:
+        """Whether a campaign with these switches plays the module."""
+        if self.is_on is not None:
+            return self.is_on(options)
+        return bool(options.modules.get(self.key, {}).get(self.switch.key))
+
+    def options_from(self, settings: Mapping[str, Any], options: RuleOptions) -> dict[str, Any]:
+        """The `RuleOptions` fields the campaign's settings (its switch among them) give the module."""
+        if self.switch.to_options is not None:
+            return self.switch.to_options(settings)
+        own = {self.switch.key: bool(settings[self.switch.key]),
+               **{o.key: settings.get(o.key, o.default) for o in self.switch.options}}
+        return {"modules": {**options.modules, self.key: own}}
+
+    def settings_from(self, options: RuleOptions) -> dict[str, Any]:
+        """The settings a world's `RuleOptions` hold for the module ({} when it is off)."""
+        if self.switch.from_options is not None:
+            return self.switch.from_options(options)
+        return dict(options.modules.get(self.key, {})) if self.plays(options) else {}
 
     def hooks_at(self, step_key: str, when: str) -> list[StepHook]:
         return [hook for hook in self.hooks if hook.step == step_key and hook.when == when]
@@ -81,17 +105,24 @@ class RuleModuleError(RuntimeError):
     """A module's declaration the core cannot take: the server must not start with it."""
 
 
-@cache
+_loaded: dict[tuple[str, ...], tuple[RuleModule, ...]] = {}
+
+
 def rule_modules() -> tuple[RuleModule, ...]:
-    """The declared modules, in `game.modules.RULE_MODULES` order (imported on first use, as each module's rules
-    import the core that asks for them)."""
-    return tuple(load_rule_module(key) for key in RULE_MODULES)
+    """The declared modules, in `game.modules.RULE_MODULES` order: imported on first use (each module's rules import
+    the core that asks for them), and again if the list changes (a test plugs a toy module in)."""
+    packages = game.modules.RULE_MODULES
+    if packages not in _loaded:
+        _loaded.clear()
+        _loaded[packages] = tuple(load_rule_module(package) for package in packages)
+    return _loaded[packages]
 
 
-def load_rule_module(key: str, package: str = "game.modules") -> RuleModule:
-    declared = getattr(importlib.import_module(f"{package}.{key}.rules"), "MODULE", None)
+def load_rule_module(package: str) -> RuleModule:
+    key = package.rpartition(".")[2]
+    declared = getattr(importlib.import_module(f"{package}.rules"), "MODULE", None)
     if not isinstance(declared, RuleModule) or declared.key != key:
-        raise RuleModuleError(f"{package}.{key}.rules must declare MODULE = RuleModule(key={key!r}, ...).")
+        raise RuleModuleError(f"{package}.rules must declare MODULE = RuleModule(key={key!r}, ...).")
     return declared
 
 
@@ -105,3 +136,9 @@ def module_order_handlers(step_key: str) -> dict[str, OrderHandler]:
 def module_prices() -> dict[str, Callable[[World, OrderCommand], OrderPrice]]:
     return {order.kind.name: order.price for module in rule_modules() for order in module.orders
             if order.price is not None}
+
+
+def fields_unplayed(options: RuleOptions, kind: str) -> set[str]:
+    """The fields of a core order kind that belong to modules a campaign with these switches does not play."""
+    return {name for module in rule_modules() if not module.plays(options)
+            for name in module.order_fields.get(kind, ())}

@@ -595,7 +595,7 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, terrain=bool(rule_options["module_cw_terrain"])))
     for module in rule_modules():
         if module.switch.key in rule_options:
-            world = replace(world, options=replace(world.options, **module.switch.to_options(rule_options)))
+            world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
     return world
 
 
@@ -624,4 +624,4 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
                if world.options.council_every else {}),
             **{key: value for module in rule_modules()
-               for key, value in module.switch.from_options(world.options).items()}}
+               for key, value in module.settings_from(world.options).items()}}

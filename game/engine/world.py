@@ -316,6 +316,8 @@ class RuleOptions:
     yards: bool = False  # Cluster War repair, refits, scrapping and crash building (game.engine.yards)
     survey: bool = False  # Cluster War detection and survey (game.engine.survey)
     fleets: bool = False  # Cluster War movement orders: fleets, waypoints, standing orders (game.engine.fleets)
+    # The switch and options of each rule module with no field above, by module key (`RuleModule.plays`).
+    modules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -594,7 +596,7 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 _WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every",
                     "supply", "supply_attrition", "crew",
                     "fleets", "yards", "survey", "commerce_raiding",
-                    "ground_war", "ground_occupation_off", "terrain")
+                    "ground_war", "ground_occupation_off", "terrain", "modules")
 
 
 # Crash building's fields, written only when set, so worlds without it read and write as before.

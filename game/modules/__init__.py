@@ -1,7 +1,7 @@
-"""The rule modules a campaign can switch on, one package each (`game/modules/<key>/`), in the order the core
-collects them: each package's `rules.py` declares its `MODULE` (`game.engine.rule_module.RuleModule`), and the
-core reads nothing of a module but that declaration. Adding a module is its package and one line here."""
+"""The rule modules a campaign can switch on, one package each, in the order the core collects them: each
+package's `rules.py` declares its `MODULE` (`game.engine.rule_module.RuleModule`), and the core reads nothing of a
+module but that declaration. Adding a module is its package and one line here."""
 
 RULE_MODULES: tuple[str, ...] = (
-    "yards",
+    "game.modules.yards",
 )

@@ -4,7 +4,6 @@ form), a step is bound to its function by an explicit table, and either mistake 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from game.engine.orders import (
     declare,
     legal_orders,
     order_kinds,
+    registry,
     validate_order,
 )
 from game.engine.orders.checks import own_unit
@@ -67,11 +67,11 @@ def exploit_8_salvage_or_jettison(step_input: StepInput, dice: Dice) -> list[Eve
 
 
 @pytest.fixture
-def jettison(monkeypatch: pytest.MonkeyPatch) -> Iterator[OrderKind]:
+def jettison(monkeypatch: pytest.MonkeyPatch) -> OrderKind:
     monkeypatch.setitem(STEP_FUNCTIONS, "exploit.8", exploit_8_salvage_or_jettison)
+    monkeypatch.setattr(registry, "_ORDER_KINDS", dict(registry._ORDER_KINDS))  # the toy kind goes with the test
     declare(JETTISON)
-    yield JETTISON
-    del order_kinds()[JETTISON.name]
+    return JETTISON
 
 
 def test_a_new_order_kind_is_one_declaration_and_its_step_function(jettison: OrderKind) -> None:

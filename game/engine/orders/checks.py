@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import rulings
+from game.engine import rule_module, rulings
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.fleets import fleet_of
@@ -457,7 +457,7 @@ def check_start_construction(order: OrderCommand, world: World) -> None:
     if design is None or design.civ_id not in (None, order.civ_id):
         raise OrderProblem("payload.design_id", "your civilization does not know how to build that.")
     crash = order.payload.get("crash", "")
-    if crash and not world.options.yards:
+    if crash and "crash" in rule_module.fields_unplayed(world.options, "StartConstruction"):
         raise OrderProblem("payload.crash", "crash building is not part of this campaign (the module is off).")
     affordable(world, order.civ_id, crash_price(unit_price(design), crash), "payload.design_id", f"a {design.name}")
 

@@ -101,7 +101,7 @@ from game.engine.orders.offers import (
     offer_start_skirmish,
     offer_unload,
     terraforming_cost,
-    with_crash_option,
+    with_module_fields,
 )
 from game.engine.orders.personnel import (
     ATTRIBUTE_CHOICES,
@@ -408,7 +408,7 @@ KINDS: tuple[OrderKind, ...] = (
             Field("crash", "Crash building (§6.7)", "option", required=False, options=CRASH_CHOICES),
         ),
         check_start_construction,
-        with_crash_option(offer_planet_work(check_start_construction, builds=True)),
+        with_module_fields("StartConstruction", offer_planet_work(check_start_construction, builds=True)),
     ),
     OrderKind(
         "BuildMine",

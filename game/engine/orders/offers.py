@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from game.engine import yards
+from game.engine import rule_module, yards
 from game.engine.designer import mine_price, unit_price
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
@@ -442,7 +442,7 @@ def offer_resume_construction(world: World, civ_id: int) -> list[Offer]:
 offer_salvage = _unit_offers(check_salvage)
 
 
-# Expand 6 — crash building (§6.7, the yards module's option of StartConstruction, kept with the core's order).
+# Expand 6 — crash building (§6.7): StartConstruction's option, offered while the yards module is on.
 CRASH_CHOICES = (
     Choice(yards.CRASH_DOUBLE, "Crash: half the time for twice the MU"),
     Choice(yards.CRASH_LOW_QUALITY, f"Crash: half the time at the price, low quality "
@@ -450,13 +450,15 @@ CRASH_CHOICES = (
 )
 
 
-def with_crash_option(offer: OfferFinder) -> OfferFinder:
-    """StartConstruction's offers, without the crash option while the module is off (an empty choice hides it)."""
+def with_module_fields(kind: str, offer: OfferFinder) -> OfferFinder:
+    """The kind's offers without the fields of rule modules the campaign does not play (an empty choice hides one):
+    StartConstruction's crash option while the yards module is off."""
 
     def found(world: World, civ_id: int) -> list[Offer]:
         offers = offer(world, civ_id)
-        if world.options.yards:
+        hidden = rule_module.fields_unplayed(world.options, kind)
+        if not hidden:
             return offers
-        return [replace(o, choices={**o.choices, "crash": ()}) for o in offers]
+        return [replace(o, choices={**o.choices, **dict.fromkeys(hidden, ())}) for o in offers]
 
     return found

@@ -4,7 +4,6 @@ legal (`validate_order`), and what can this civilization order now, with the for
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 
 from game.engine import rule_module
 from game.engine.orders.kinds import KINDS, ORDERS_STEPS
@@ -21,7 +20,12 @@ class OrderKindError(ValueError):
 
 def declare(kind: OrderKind) -> None:
     """Add an order kind, refusing one that could never be given or whose form could not be drawn."""
-    if kind.name in _ORDER_KINDS:
+    _check(kind, _ORDER_KINDS)
+    _ORDER_KINDS[kind.name] = kind
+
+
+def _check(kind: OrderKind, known: dict[str, OrderKind]) -> None:
+    if kind.name in known:
         raise OrderKindError(f"Order kind {kind.name} is declared twice.")
     if not kind.steps:
         raise OrderKindError(f"Order kind {kind.name} names no step that takes it.")
@@ -37,24 +41,28 @@ def declare(kind: OrderKind) -> None:
                     f"Order kind {kind.name}: its field {declared.name} is chosen among things of the world, "
                     "so the kind needs an offer finder to list them."
                 )
-    _ORDER_KINDS[kind.name] = kind
 
 
 for _kind in KINDS:
     declare(_kind)
 
 
-@cache
-def _declare_module_kinds() -> None:
-    for module in rule_module.rule_modules():
-        for order in module.orders:
-            declare(order.kind)
+_module_kinds: dict[int, dict[str, OrderKind]] = {}
 
 
 def order_kinds() -> dict[str, OrderKind]:
     """Every order kind by name: the core's, then the rule modules' (`game.modules`), in their order."""
-    _declare_module_kinds()
-    return _ORDER_KINDS
+    modules = rule_module.rule_modules()
+    kinds = _module_kinds.get(id(modules))
+    if kinds is None:
+        kinds = {}
+        for module in modules:
+            for order in module.orders:
+                _check(order.kind, {**_ORDER_KINDS, **kinds})
+                kinds[order.kind.name] = order.kind
+        _module_kinds.clear()
+        _module_kinds[id(modules)] = kinds
+    return {**_ORDER_KINDS, **kinds}
 
 
 def validate_order(order: OrderCommand, world: World | None = None) -> None:
@@ -84,7 +92,10 @@ def legal_orders(world: World, civ_id: int, step_key: str, round_number: int | N
     only when the step resolves (other civilizations' orders come in between)."""
     step = step_by_key(step_key)
     offered: list[LegalOrder] = []
+    unplayed = {o.kind.name for m in rule_module.rule_modules() if not m.plays(world.options) for o in m.orders}
     for kind in order_kinds().values():
+        if kind.name in unplayed:  # a rule module the campaign does not play offers nothing
+            continue
         if round_number is not None and kind.given_in is not None and not kind.given_in(world, round_number):
             continue
         if step.key in kind.steps:

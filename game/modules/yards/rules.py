@@ -151,4 +151,5 @@ MODULE = RuleModule(
         ),
     ),
     hooks=(StepHook("expand.8", "after", steps.yard_work_advances),),
+    order_fields={"StartConstruction": ("crash",)},  # crash building (§6.7)
 )
