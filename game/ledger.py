@@ -17,9 +17,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from game import realtime
+from game import realtime, state_io
 from game.copy_rows import ReadColumns, insert_row, insert_rows, read_columns
 from game.engine import events as engine_events
+from game.engine.apply import apply_events
+from game.engine.world import World
 from game.errors import Conflict, NotFound
 from game.event_catalogue import check_appended
 from game.models import CAMPAIGN_WORLDS, Campaign, Civilization, Event, EventWitness, event_message
@@ -59,12 +61,15 @@ def _locking_statement() -> tuple[str, ReadColumns]:
 
 def append_events(
     campaign: Campaign, events: Sequence[engine_events.Event], actor: User | None = None, *,
-    changes_access: bool = False, pushed: bool = True, returning: bool = True, saving: Sequence[str] = (),
+    changes_access: bool = False, changes_world: bool = False, pushed: bool = True, returning: bool = True,
+    saving: Sequence[str] = (),
 ) -> list[Event]:
     """Number the events after the campaign's last one and store them; push them once the transaction commits.
     The caller holds the campaign's row lock (`locked_campaign`), so numbers never collide or skip.
     `changes_access`: these events record a change of who may see the campaign (its visibility, a membership);
     every open socket re-checks its viewer before it forwards anything published from then on.
+    `changes_world`: these events change the world; the campaign's `state_seq` moves to the last of them in the
+    same statement, so no process serves the world without them (`record_world_events` keeps the world too).
     `pushed=False`: stored only; the work they lead to pushes them with its own (`one_push`'s `held`).
     `returning=False`: the stored rows are not built and none are returned (a step's thousands of events, of
     which only those with witnesses have their ids read back).
@@ -102,7 +107,10 @@ def append_events(
     campaign.last_seq += len(columns)
     if changes_access:
         campaign.access_seq = campaign.last_seq
-    campaign.save(update_fields=["last_seq", *(["access_seq"] if changes_access else []), *saving])
+    if changes_world:
+        campaign.state_seq = campaign.last_seq
+    campaign.save(update_fields=["last_seq", *(["access_seq"] if changes_access else []),
+                                 *(["state_seq"] if changes_world else []), *saving])
     if pushed:
         messages = [event_message(row) for row in columns]
         push = _one_push.get()
@@ -112,6 +120,15 @@ def append_events(
         else:
             publish_after_commit(realtime.publish_events, campaign.pk, messages, campaign.access_seq)
     return rows if returning else []
+
+
+def record_world_events(campaign: Campaign, world: World, events: Sequence[engine_events.Event],
+                        actor: User | None) -> list[Event]:
+    """Append events that change the world outside a step (a GM's ruling at a desk) and keep the world they make
+    in this process: the one way to record them. The caller holds the campaign's row lock."""
+    rows = append_events(campaign, events, actor, changes_world=True)
+    state_io.remember(campaign, apply_events(world, events), world)
+    return rows
 
 
 # From this many events the log is written with COPY (`game.copy_rows`): a step's few dozen go in faster too, as

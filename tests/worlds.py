@@ -12,9 +12,8 @@ from django.db import transaction
 from game import state_io
 from game.engine.events import Event, Visibility
 from game.engine.world import World, world_to_dict
-from game.ledger import locked_campaign
+from game.ledger import locked_campaign, record_world_events
 from game.models import Campaign, Membership
-from game.services.diplomacy import record_world_events
 
 
 def put_world(campaign_id: int, world: World, **fields: Any) -> None:

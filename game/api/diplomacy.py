@@ -15,7 +15,8 @@ from game import visibility
 from game.api.views import _valid
 from game.selectors import event_names_for
 from game.selectors.diplomacy import relations_for
-from game.services.diplomacy import REASON_LIMIT, stance_set
+from game.services.desk import REASON_LIMIT
+from game.services.diplomacy import stance_set
 from game.services.social import social_adjust
 
 

@@ -16,8 +16,8 @@ from game import visibility
 from game.api.views import _valid
 from game.selectors import event_names_for
 from game.selectors.research import research_for, research_odds
+from game.services.desk import REASON_LIMIT
 from game.services.research import (
-    REASON_LIMIT,
     catastrophe_rule,
     discovery_grant,
     project_adjust,

@@ -6,19 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
-
 from game import state_io
 from game.engine import events as engine_events
-from game.engine.apply import apply_events
 from game.engine.diplomacy import STANCES
-from game.engine.world import World, pair
+from game.engine.world import pair
 from game.errors import ServiceError
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, record_world_events
 from game.models import Campaign, Event
-from game.visibility import require_gm_of
-
-REASON_LIMIT = 2000
+from game.services.desk import gm_desk, ruling_reason
 
 
 def module_on(campaign: Campaign) -> bool:
@@ -31,32 +26,15 @@ def _stance_event(civ_a: int, civ_b: int, stance: str, reason: str) -> engine_ev
                                              "seen_by": [low, high]}, engine_events.Visibility.GM)
 
 
-def record_world_events(campaign: Campaign, world: World, events: Sequence[engine_events.Event],
-                        gm: User) -> list[Event]:
-    """Append the GM's events that change the world and keep the world they make. The caller holds the lock."""
-    rows = append_events(campaign, list(events), gm)
-    campaign.state_seq = campaign.last_seq
-    campaign.save(update_fields=["state_seq"])
-    state_io.remember(campaign, apply_events(world, events), world)
-    return rows
-
-
 def stance_set(gm: User, campaign_id: int, *, civ_a: int, civ_b: int, stance: str, reason: str) -> Event:
     """The GM sets two civilizations' stance (war ends their treaties; any other keeps them), with a reason."""
-    reason = reason.strip()
-    if not reason:
-        raise ServiceError("Give a reason; both civilizations read it.", field="reason")
-    if len(reason) > REASON_LIMIT:
-        raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.", field="reason")
+    reason = ruling_reason(reason, "Give a reason; both civilizations read it.")
     if stance not in STANCES:
         raise ServiceError(f"The stance is one of {', '.join(STANCES)}.", field="stance")
-    with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
-        require_gm_of(gm, campaign)
+    with gm_desk(gm, campaign_id) as (campaign, world):
         if not module_on(campaign):
             raise ServiceError("The Cluster War trade module is off: set who is at war in the settings.",
                                field="campaign")
-        world = state_io.load_world(campaign)
         for name, civ_id in (("civ_a", civ_a), ("civ_b", civ_b)):
             if civ_id not in world.civs:
                 raise ServiceError("No such civilization in this campaign.", field=name)

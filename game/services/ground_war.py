@@ -5,27 +5,18 @@ becomes rubble with half its CP potential) or refuses it, each time with a reaso
 
 from __future__ import annotations
 
-from django.db import transaction
-
-from game import state_io
 from game.engine import events as engine_events
 from game.engine import ground_war
-from game.engine.apply import apply_events
 from game.engine.world import max_output_of
 from game.errors import ServiceError
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, record_world_events
 from game.models import Event
-from game.visibility import require_gm_of
+from game.services.desk import gm_desk, ruling_reason
 
 
 def destruction_rule(gm: User, campaign_id: int, *, destruction_id: int, confirm: bool, reason: str) -> Event:
-    reason = reason.strip()
-    if not reason:
-        raise ServiceError("Give a reason: the players read it.", field="reason")
-    with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
-        require_gm_of(gm, campaign)
-        world = state_io.load_world(campaign)
+    reason = ruling_reason(reason, "Give a reason: the players read it.")
+    with gm_desk(gm, campaign_id) as (campaign, world):
         order = world.destructions.get(destruction_id)
         if order is None:
             raise ServiceError(f"No destruction {destruction_id} waits for a ruling.", field="destruction_id")
@@ -40,8 +31,5 @@ def destruction_rule(gm: User, campaign_id: int, *, destruction_id: int, confirm
             "destruction_id": destruction_id, "civ_id": order.civ_id, "colony_id": order.colony_id,
             "planet_id": order.planet_id, "what": order.what, "confirmed": confirm, "reason": reason, "step": step,
             "max_output": output, "seen_by": sorted({order.civ_id, owner})}, engine_events.Visibility.GM)
-        (row,) = append_events(campaign, [event], gm)
-        campaign.state_seq = campaign.last_seq
-        campaign.save(update_fields=["state_seq"])
-        state_io.remember(campaign, apply_events(world, [event]), world)
+        (row,) = record_world_events(campaign, world, [event], gm)
     return row

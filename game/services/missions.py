@@ -4,15 +4,11 @@ event (MissionAdjudicated, the GM's alone) that the world is rebuilt from."""
 
 from __future__ import annotations
 
-from django.db import transaction
-
-from game import state_io
 from game.engine import events as engine_events
-from game.engine.apply import apply_events
 from game.errors import ServiceError
-from game.ledger import User, append_events, locked_campaign
+from game.ledger import User, record_world_events
 from game.models import Event
-from game.visibility import require_gm_of
+from game.services.desk import gm_desk
 
 ACTIONS = ("confirm", "edit", "narrate")
 NARRATION_LIMIT = 4000
@@ -27,10 +23,7 @@ def mission_adjudicate(gm: User, campaign_id: int, *, mission_id: int, action: s
         raise ServiceError(f"The action is one of {', '.join(ACTIONS)}.", field="action")
     if len(narration) > NARRATION_LIMIT:
         raise ServiceError(f"Keep the narration under {NARRATION_LIMIT} characters.", field="narration")
-    with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
-        require_gm_of(gm, campaign)
-        world = state_io.load_world(campaign)
+    with gm_desk(gm, campaign_id) as (campaign, world):
         mission = world.missions.get(mission_id)
         if mission is None:
             raise ServiceError(f"There is no mission {mission_id}.", field="mission_id")
@@ -61,8 +54,5 @@ def mission_adjudicate(gm: User, campaign_id: int, *, mission_id: int, action: s
             "mission_id": mission_id, "action": action, "reason": reason or "confirmed as proposed",
             "narration": narration or mission.narration, "success": now_success, "caught": now_caught,
             "grade": grade}, engine_events.Visibility.GM)
-        (row,) = append_events(campaign, [event], gm)
-        campaign.state_seq = campaign.last_seq
-        campaign.save(update_fields=["state_seq"])
-        state_io.remember(campaign, apply_events(world, [event]), world)
+        (row,) = record_world_events(campaign, world, [event], gm)
     return row

@@ -4,39 +4,29 @@ rebuilt from it like from any other."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from game import state_io
 from game.engine import events as engine_events
 from game.engine.research import projects as rp
 from game.engine.research.rules import SEVERITIES
 from game.engine.world import World
 from game.errors import ServiceError
-from game.ledger import User, locked_campaign
+from game.ledger import User, record_world_events
 from game.models import Campaign, Event
-from game.services.diplomacy import record_world_events
-from game.visibility import require_gm_of
+from game.services.desk import gm_desk, ruling_reason
 
 CIV = engine_events.Visibility.CIV
-REASON_LIMIT = 2000
-
-
 def _reason(reason: str, what: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise ServiceError(f"Give a reason for {what}.", field="reason")
-    if len(reason) > REASON_LIMIT:
-        raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.", field="reason")
-    return reason
+    return ruling_reason(reason, f"Give a reason for {what}.")
 
 
-def _world(gm: User, campaign_id: int) -> tuple[Campaign, World]:
-    campaign = locked_campaign(campaign_id)
-    require_gm_of(gm, campaign)
-    world = state_io.load_world(campaign)
-    if rp.catalogue_of(world) is None:
-        raise ServiceError("The research module is off in this campaign.", field="campaign")
-    return campaign, world
+@contextmanager
+def _desk(gm: User, campaign_id: int) -> Iterator[tuple[Campaign, World]]:
+    with gm_desk(gm, campaign_id) as (campaign, world):
+        if rp.catalogue_of(world) is None:
+            raise ServiceError("The research module is off in this campaign.", field="campaign")
+        yield campaign, world
 
 
 def catastrophe_rule(gm: User, campaign_id: int, *, project_id: int, severity: str, reason: str = "") -> Event:
@@ -45,8 +35,7 @@ def catastrophe_rule(gm: User, campaign_id: int, *, project_id: int, severity: s
     (docs/rules.md, "Research — catastrophes")."""
     if severity not in SEVERITIES:
         raise ServiceError(f"The severity is one of {', '.join(SEVERITIES)}.", field="severity")
-    with transaction.atomic():
-        campaign, world = _world(gm, campaign_id)
+    with _desk(gm, campaign_id) as (campaign, world):
         project = world.research.get(project_id)
         if project is None or not project.catastrophe:
             raise ServiceError(f"Project {project_id} has no catastrophe waiting for a ruling.", field="project_id")
@@ -68,8 +57,7 @@ def discovery_grant(gm: User, campaign_id: int, *, civ_id: int, tech: str, reaso
     """A free discovery (§8.0: seen in action, an accident, a survey find): the technology is known at once, and a
     project on it closes."""
     reason = _reason(reason, "the discovery")
-    with transaction.atomic():
-        campaign, world = _world(gm, campaign_id)
+    with _desk(gm, campaign_id) as (campaign, world):
         if civ_id not in world.civs:
             raise ServiceError(f"There is no civilization {civ_id} in this campaign.", field="civ_id")
         catalogue = rp.catalogue_of(world)
@@ -93,8 +81,7 @@ def project_adjust(gm: User, campaign_id: int, *, project_id: int, successes: in
     for name, value in (("successes", successes), ("spent", spent), ("scientists", scientists)):
         if value < 0:
             raise ServiceError(f"{name.capitalize()} cannot be negative.", field=name)
-    with transaction.atomic():
-        campaign, world = _world(gm, campaign_id)
+    with _desk(gm, campaign_id) as (campaign, world):
         project = world.research.get(project_id)
         if project is None:
             raise ServiceError(f"There is no open research project {project_id}.", field="project_id")
@@ -112,8 +99,7 @@ def project_adjust(gm: User, campaign_id: int, *, project_id: int, successes: in
 
 def research_publish(gm: User, campaign_id: int, *, civ_id: int, reason: str = "") -> Event:
     """Tell everyone, spectators included, what a civilization knows (what spectators see of research)."""
-    with transaction.atomic():
-        campaign, world = _world(gm, campaign_id)
+    with _desk(gm, campaign_id) as (campaign, world):
         if civ_id not in world.civs:
             raise ServiceError(f"There is no civilization {civ_id} in this campaign.", field="civ_id")
         event = engine_events.Event("ResearchPublished", {

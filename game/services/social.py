@@ -4,34 +4,23 @@ scores through `game.engine.social.scores`."""
 
 from __future__ import annotations
 
-from django.db import transaction
-
-from game import state_io
 from game.engine import events as engine_events
 from game.engine.factions import Score
 from game.errors import ServiceError
-from game.ledger import User, locked_campaign
+from game.ledger import User, record_world_events
 from game.models import Event
-from game.services.diplomacy import REASON_LIMIT, record_world_events
-from game.visibility import require_gm_of
+from game.services.desk import gm_desk, ruling_reason
 
 CODES = {s.code: s.title for s in Score}
 
 
 def social_adjust(gm: User, campaign_id: int, *, civ_id: int, code: str, delta: int, reason: str) -> Event:
-    reason = reason.strip()
-    if not reason:
-        raise ServiceError("Give a reason; the civilization reads it.", field="reason")
-    if len(reason) > REASON_LIMIT:
-        raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.", field="reason")
+    reason = ruling_reason(reason, "Give a reason; the civilization reads it.")
     if code not in CODES:
         raise ServiceError(f"The score is one of {', '.join(CODES)}.", field="code")
     if delta == 0:
         raise ServiceError("Change the score by a whole number other than 0.", field="delta")
-    with transaction.atomic():
-        campaign = locked_campaign(campaign_id)
-        require_gm_of(gm, campaign)
-        world = state_io.load_world(campaign)
+    with gm_desk(gm, campaign_id) as (campaign, world):
         if civ_id not in world.civs:
             raise ServiceError("No such civilization in this campaign.", field="civ_id")
         event = engine_events.Event("SocialFactorAdjusted", {"civ_id": civ_id, "code": code, "title": CODES[code],
