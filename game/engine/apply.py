@@ -19,7 +19,6 @@ from game.engine import diplomacy, yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
 from game.engine.ground_forces import GROUND_TYPES, ground_design
-from game.engine.personnel import AGENT_DESIGN, stolen_design_id
 from game.engine.rule_module import RuleModuleError, rule_modules
 from game.engine.units import UnitDesign
 from game.engine.world import (
@@ -1112,90 +1111,6 @@ def _catastrophe_ruled(d: _Draft, p: dict[str, Any]) -> None:
 @handles("ResearchAdjusted")
 def _research_adjusted(d: _Draft, p: dict[str, Any]) -> None:
     _research(d, p["project_id"], successes=p["successes"], spent=p["spent"], scientists=p["scientists"])
-
-
-# Personnel missions (Explore 12 and 4, the GM's mission desk)
-
-
-def _agent(d: _Draft, unit_id: int, **changes: Any) -> None:
-    d.agents[unit_id] = replace(d.agents[unit_id], **changes)
-
-
-@handles("AgentRecruited")
-def _recruited(d: _Draft, p: dict[str, Any]) -> None:
-    design = d.world.designs[AGENT_DESIGN]
-    d.units[p["unit_id"]] = Unit(p["unit_id"], p["civ_id"], AGENT_DESIGN, p["name"], p["sector_id"], p["poi_id"],
-                                 hp=float(design.stats.hp))
-    d.agents[p["unit_id"]] = Agent(**{**p["agent"], "conditions": tuple(p["agent"].get("conditions", ()))})
-    d.claim_id(p["unit_id"])
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("AgentTrained")
-def _trained(d: _Draft, p: dict[str, Any]) -> None:
-    agent = d.agents[p["unit_id"]]
-    _agent(d, agent.unit_id, attributes={**agent.attributes, p["attribute"]: p["after"]},
-           advancements=agent.advancements + 1)
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("MissionProposed")
-def _proposed(d: _Draft, p: dict[str, Any]) -> None:
-    d.missions[p["mission_id"]] = Mission(p["mission_id"], p["civ_id"], p["agent_id"], p["kind"], p["round"],
-                                          p["colony_id"], p["target_civ"], proposal=p["proposal"])
-    d.claim_id(p["mission_id"])
-    watch = p["kind"] == "counter_intelligence"
-    d.unit(p["agent_id"], state=UnitState.ENGAGED,
-           task=f"counter_intel:{p['colony_id']}" if watch else f"mission:{p['mission_id']}")
-    d.add_mu(p["civ_id"], -p["proposal"].get("cost", 0))
-
-
-@handles("MissionAdjudicated")
-def _adjudicated(d: _Draft, p: dict[str, Any]) -> None:
-    mission = d.missions[p["mission_id"]]
-    proposal = {**mission.proposal, "success": p["success"], "caught": p["caught"], "grade": p["grade"]}
-    d.missions[mission.mission_id] = replace(mission, status="confirmed", proposal=proposal,
-                                             narration=p["narration"])
-
-
-@handles("MissionReported")
-def _reported(d: _Draft, p: dict[str, Any]) -> None:
-    mission = d.missions[p["mission_id"]]
-    outcome, sender = p["outcome"], mission.civ_id
-    for civ, mu in outcome.get("mu", {}).items():
-        d.add_mu(int(civ), mu)
-    for unit_id in outcome.get("units_taken", []):
-        d.end_task(unit_id)
-        d.unit(unit_id, civ_id=sender, state=UnitState.OPERATIONAL, task=None)
-    for design_id in outcome.get("designs", []):
-        copy = stolen_design_id(design_id, sender)
-        d.designs[copy] = replace(d.designs[design_id], design_id=copy, civ_id=sender)
-    for project_id, lost in outcome.get("projects", {}).items():
-        project = d.projects[int(project_id)]
-        d.projects[project.project_id] = replace(project, bp_done=project.bp_done - lost)
-    civ = d.civs[sender]
-    d.civs[sender] = replace(
-        civ, surveyed_planets=civ.surveyed_planets | set(outcome.get("surveyed", [])),
-        detected_units=civ.detected_units | set(outcome.get("detected_units", [])),
-        detected_colonies=civ.detected_colonies | set(outcome.get("detected_colonies", [])))
-    if outcome.get("contact") and mission.target_civ is not None:
-        d.contacts.add(pair(sender, mission.target_civ))
-    agent = d.agents[mission.agent_id]
-    most = 12 if agent.roles == 1 else 9
-    condition = mission.proposal.get("condition")
-    _agent(d, agent.unit_id, clock=max(0, min(most, agent.clock + mission.proposal.get("clock_hours", 0))),
-           conditions=agent.conditions + ((condition,) if condition else ()))
-    if not p["caught"]:
-        d.release([agent.unit_id])
-    d.missions[mission.mission_id] = replace(mission, status="reported")
-
-
-@handles("AgentCaught")
-def _caught(d: _Draft, p: dict[str, Any]) -> None:
-    _agent(d, p["agent_id"], held_by=p["civ_id"])
-    d.unit(p["agent_id"], state=UnitState.ENGAGED, task=f"held:{p['civ_id']}")
-    civ = d.civs[p["civ_id"]]
-    d.civs[civ.civ_id] = replace(civ, detected_units=civ.detected_units | {p["agent_id"]})
 
 
 # Supply and crew (game.engine.supply)

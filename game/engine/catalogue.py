@@ -540,34 +540,6 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-# Personnel missions (game.engine.personnel; Explore 4 and 12, the GM's mission desk). The proposal and the GM's
-# ruling on it are the GM's; a report is its sender's alone; a caught agent is told to the civilization that caught it.
-PERSONNEL_EVENTS = (
-    EventType("AgentRecruited", {"unit_id": int, "civ_id": int, "role": str, "name": str, "sector_id": str,
-                                "poi_id": str | None, "mu": int, "agent": dict[str, Any]}, CIV,
-              "{civ_id:civ} recruited {name} ({role})[ at {poi_id:poi}] for {mu} MU."),
-    EventType("AgentTrained", {"unit_id": int, "civ_id": int, "attribute": str, "before": str, "after": str,
-                              "mu": int}, CIV,
-              "{unit_id:unit} trained: {attribute} {before} -> {after} ({mu} MU)."),
-    EventType("MissionProposed", {"mission_id": int, "civ_id": int, "agent_id": int, "kind": str, "label": str,
-                                 "round": int, "colony_id": int | None, "target_civ": int | None, "grade": str,
-                                 "proposal": dict[str, Any]}, GM,
-              "Mission {mission_id} proposed: {label} by {agent_id:unit} of {civ_id:civ}[ against {colony_id:colony}]"
-              " — {grade}."),
-    EventType("MissionAdjudicated", {"mission_id": int, "action": str, "reason": str, "narration": str,
-                                    "success": bool, "caught": bool, "grade": str}, GM,
-              "Mission {mission_id}: the GM's ruling ({action}, {grade}): {reason}"),
-    EventType("MissionReported", {"mission_id": int, "civ_id": int, "agent_id": int, "kind": str, "label": str,
-                                 "colony_id": int | None, "grade": str, "success": bool, "caught": bool,
-                                 "narration": str, "outcome": dict[str, Any]}, CIV,
-              "Report from {agent_id:unit}: {label}[ at {colony_id:colony}] — {grade}[{caught:flag}; the agent was"
-              " caught][. {narration}]"),
-    EventType("AgentCaught", {"mission_id": int, "civ_id": int, "agent_id": int, "from_civ": int, "label": str,
-                             "colony_id": int}, CIV,
-              "Counter-intelligence caught {agent_id:unit}, an agent of {from_civ:civ}, at {colony_id:colony}"
-              " ({label})."),
-)
-
 # Research (game.engine.research; Explore 3 and 13, the GM's research services). A civilization's research is
 # its own; a transfer is seen by both sides; the GM's rulings carry the reason.
 RESEARCH_EVENTS = (
@@ -805,7 +777,7 @@ GROUND_WAR_EVENTS = (
 )
 
 GAME_EVENTS = (*FLEET_EVENTS,
-               *PERSONNEL_EVENTS, *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
+               *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
                *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS, *SURVEY_EVENTS,
                *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)

@@ -19,13 +19,14 @@ def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     step = step_input.step
     # A step with no function (the GM_RULING slots) only records that it was resolved, so the round still
     # advances in the rules' order while its rule module is missing. The rule modules the campaign plays add
-    # their work before or after the step's own (`game.engine.rule_module.StepHook`).
+    # their work before or after the step's own (`game.engine.rule_module.StepHook`; a hook `also_when_off`
+    # runs in a campaign that has its module off too).
     resolver = STEP_FUNCTIONS.get(step.key)
-    playing = [module for module in rule_modules() if module.plays(step_input.world.options)]
-    events = [event for module in playing for hook in module.hooks_at(step.key, "before")
+    options = step_input.world.options
+    events = [event for module in rule_modules() for hook in module.hooks_at(step.key, "before", options)
               for event in hook.run(step_input, dice)]
     events.extend(resolver(step_input, dice) if resolver else [])
-    events.extend(event for module in playing for hook in module.hooks_at(step.key, "after")
+    events.extend(event for module in rule_modules() for hook in module.hooks_at(step.key, "after", options)
                   for event in hook.run(step_input, dice))
     events.extend(Event("DiceRolled", roll.as_payload(), Visibility.GM) for roll in dice.rolls)
     events.append(

@@ -34,8 +34,12 @@ class ModuleOrder:
     """An order kind of the module and what it does when its step runs it (the events it emits)."""
 
     kind: OrderKind
-    carry_out: OrderHandler
+    # None: the module's own step hook carries its orders out, with handlers it makes for the step (bound to the
+    # step's dice, say) and in an order of its own (`run_orders` with its table); no core step runs them.
+    carry_out: OrderHandler | None
     price: Callable[[World, OrderCommand], OrderPrice] | None = None  # None: it costs nothing
+    # The odds its roll is made with, as the order's form shows them (`orders.prices.order_odds`); None: no roll.
+    odds: Callable[[World, OrderCommand], dict[str, Any] | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,9 @@ class StepHook:
     step: str  # a step key: "expand.8"
     when: Literal["before", "after"]
     run: Callable[[StepInput, Dice], list[Event]]
+    # Run in a campaign that has the module off too: to finish what it began while on (the reports of missions
+    # sent before the GM switched the module off); the hook's own work is then nothing when there is none.
+    also_when_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,8 +104,11 @@ class RuleModule:
             return self.switch.from_options(options)
         return dict(options.modules.get(self.key, {})) if self.plays(options) else {}
 
-    def hooks_at(self, step_key: str, when: str) -> list[StepHook]:
-        return [hook for hook in self.hooks if hook.step == step_key and hook.when == when]
+    def hooks_at(self, step_key: str, when: str, options: RuleOptions | None = None) -> list[StepHook]:
+        """Its hooks of that step; given a campaign's switches, those it runs there (all while it `is_on`, else
+        those `also_when_off`)."""
+        return [hook for hook in self.hooks if hook.step == step_key and hook.when == when
+                and (options is None or hook.also_when_off or self.plays(options))]
 
 
 class RuleModuleError(RuntimeError):
@@ -130,12 +140,17 @@ def module_order_handlers(step_key: str) -> dict[str, OrderHandler]:
     """The modules' order kinds a step carries out, with their handlers (whether or not the campaign plays the
     module: its check refuses the order then)."""
     return {order.kind.name: order.carry_out for module in rule_modules() for order in module.orders
-            if step_key in order.kind.steps}
+            if step_key in order.kind.steps and order.carry_out is not None}
 
 
 def module_prices() -> dict[str, Callable[[World, OrderCommand], OrderPrice]]:
     return {order.kind.name: order.price for module in rule_modules() for order in module.orders
             if order.price is not None}
+
+
+def module_odds() -> dict[str, Callable[[World, OrderCommand], dict[str, Any] | None]]:
+    return {order.kind.name: order.odds for module in rule_modules() for order in module.orders
+            if order.odds is not None}
 
 
 def fields_unplayed(options: RuleOptions, kind: str) -> set[str]:

@@ -85,7 +85,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
+BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_survey"}  # game.engine.survey
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
@@ -148,8 +148,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_centurion", "Centurion tactical battles",
      "A fourth skirmish system: a tactical battle on a hex map, both sides moving live in the browser. Choose it "
      "under Combat (by default, per skirmish size) or for one skirmish."),
-    ("module_cg_personnel", "Centaurus Gate personnel missions",
-     "Personnel-scale missions (spies, envoys, away teams) with Centaurus Gate's dice."),
 )
 
 def module_switches() -> tuple[tuple[str, str, str], ...]:
@@ -542,7 +540,7 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 # The settings the round's step functions read from the world: who is at war and who forbids free trade
-# (Exploit 7), the optional GM detection rolls (Explore 5 and 6), and the research and personnel modules.
+# (Exploit 7), the optional GM detection rolls (Explore 5 and 6), and the research module.
 
 
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
@@ -576,9 +574,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
     if "commerce_raiding" in rule_options:  # Exploit 2: warships may raid trade routes (game.engine.trade_routes)
         world = replace(world, options=replace(world.options, commerce_raiding=bool(rule_options["commerce_raiding"])))
-    if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
-        world = replace(world, options=replace(world.options,
-                                               personnel_missions=bool(rule_options["module_cg_personnel"])))
     if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
         on = bool(rule_options["module_cw_supply"])
         world = replace(world, options=replace(world.options, supply=on,
@@ -607,8 +602,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_research": True, "research_system": world.options.research}
                if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
-            # the personnel module only when the world has it on, so a world without it reads as before
-            **({"module_cg_personnel": True} if world.options.personnel_missions else {}),
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"commerce_raiding": True} if world.options.commerce_raiding else {}),
             **({"module_cw_fleets": True} if world.options.fleets else {}),

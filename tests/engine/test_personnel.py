@@ -1,11 +1,14 @@
 """The personnel module's rules outside a whole round: the Probe table's faction modifiers and the odds a player
-reads before ordering."""
+reads before ordering; its steps with the module switched off."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine import personnel
 from game.engine.dice import ScriptedDice
-from game.engine.world import Agent, Civilization, Colony, Planet, PointOfInterest, Unit, World
+from game.engine.world import Agent, Civilization, Colony, Mission, Planet, PointOfInterest, Unit, UnitState, World
+from tests.engine.round_fixtures import of_type, order, run
 
 
 def world(faction: str = "", watch: bool = False) -> World:
@@ -41,3 +44,17 @@ def test_the_odds_leave_the_targets_counter_intelligence_out_but_the_roll_counts
     assert odds["dice_left"] == 1 and odds["adjustments"] == []  # Perception 3d+1 against 4d
     action = personnel.action_for(watched, watched.agents[5], kind, colony)
     assert action.adjustments == ("disadvantage",)
+
+
+def test_with_the_module_switched_off_explore_12_carries_out_nothing_but_a_mission_sent_before_still_reports() -> None:
+    w = world()
+    assert not w.options.personnel_missions
+    recruit = order(1, "explore.12", "RecruitAgent", colony_id=20, role="spy", name="Wren")
+    events, _ = run(w, "explore.12", recruit)
+    assert [e.type for e in events] == ["StepResolved"]  # neither carried out nor refused
+    sent = replace(w, units={**w.units, 5: replace(w.units[5], state=UnitState.ENGAGED, task="mission:7")},
+                   missions={7: Mission(7, 1, 5, "gather_intel", 1, 20, 2, status="confirmed",
+                                        proposal={"success": False, "grade": "failure"})})
+    events, after = run(sent, "explore.4")
+    assert [(r["mission_id"], r["grade"]) for r in of_type(events, "MissionReported")] == [(7, "failure")]
+    assert after.missions[7].status == "reported" and after.units[5].state is UnitState.OPERATIONAL

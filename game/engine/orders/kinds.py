@@ -103,18 +103,6 @@ from game.engine.orders.offers import (
     terraforming_cost,
     with_module_fields,
 )
-from game.engine.orders.personnel import (
-    ATTRIBUTE_CHOICES,
-    MAX_TRAIN_PIPS,
-    MISSION_CHOICES,
-    ROLE_CHOICES,
-    check_mission,
-    check_recruit,
-    check_train,
-    offer_mission,
-    offer_recruit,
-    offer_train,
-)
 from game.engine.orders.research import (
     MAX_EXTRA_ROLLS,
     MAX_MU_PER_ROUND,
@@ -657,50 +645,6 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("ballot", "Your vote", "option", options=BALLOT_CHOICES),),
         check_council_vote,
         offer_council_vote,
-    ),
-    # Explore 12 — the personnel module (game.engine.personnel): offered only while it is switched on.
-    OrderKind(
-        "RecruitAgent",
-        "Recruit an agent",
-        "Recruit a spy, envoy, saboteur or away team at one of your Operational colonies; it is a Personnel-scale "
-        "unit a ship can carry.",
-        frozenset({"explore.12"}),
-        (
-            Field("colony_id", "Where", "colony"),
-            Field("role", "Role", "option", options=ROLE_CHOICES),
-            Field("name", "Name", "text", max_length=UNIT_NAME_LIMIT),
-        ),
-        check_recruit,
-        offer_recruit,
-    ),
-    OrderKind(
-        "TrainAgent",
-        "Train an agent",
-        "An advancement: raise one attribute's die code by some pips, each pip costing the code's dice in MU.",
-        frozenset({"explore.12"}),
-        (
-            Field("unit_id", "Agent", "unit"),
-            Field("attribute", "Attribute", "option", options=ATTRIBUTE_CHOICES),
-            Field("pips", "Pips", "integer", minimum=1, maximum=MAX_TRAIN_PIPS),
-        ),
-        check_train,
-        offer_train,
-    ),
-    OrderKind(
-        "Mission",
-        "Send an agent on a mission",
-        "The system rolls Centaurus Gate's dice and proposes the outcome; the GM rules on it, and the report comes "
-        "in Explore 4 of the next round.",
-        frozenset({"explore.12"}),
-        (
-            Field("unit_id", "Agent", "unit"),
-            Field("mission", "Mission", "option", options=MISSION_CHOICES),
-            Field("colony_id", "Colony", "colony", required=False),
-            Field("extra_rolls", "Extra Probe rolls (10 MU each)", "integer", required=False, minimum=0,
-                  maximum=3),
-        ),
-        check_mission,
-        offer_mission,
     ),
     # The ground war module (game.engine.ground_war, Cluster War §6.5, §9.2, §9.4): offered only while it is on.
     OrderKind(

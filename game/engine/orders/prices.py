@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import personnel, rule_module, social, yards
+from game.engine import rule_module, social, yards
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.ground_war import raise_price
 from game.engine.orders.model import OrderCommand, OrderPrice
-from game.engine.orders.personnel import mission_target, train_cost
 from game.engine.research import projects as rp
 from game.engine.research.rules import AC_EXTRA_ROLL_MU, CLUSTER_WAR, build_price
 from game.engine.world import ResearchProject, World, colonization_price, terraforming_price
@@ -49,10 +48,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
     "RaiseGroundForces": lambda w, o: OrderPrice(raise_price(w, o.payload["kind"], o.payload["count"])),
-    "RecruitAgent": lambda w, o: OrderPrice(personnel.ROLES[o.payload["role"]].mu),
-    "TrainAgent": lambda w, o: OrderPrice(train_cost(w, o.payload["unit_id"], o.payload["attribute"],
-                                                     o.payload["pips"])[2]),
-    "Mission": lambda w, o: OrderPrice((o.payload.get("extra_rolls") or 0) * personnel.PROBE_EXTRA_ROLL_MU),
     "StartResearch": _start_research,
     "FundResearch": _fund_research,
     "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),
@@ -68,13 +63,12 @@ def order_price(world: World, order: OrderCommand) -> OrderPrice:
 
 
 def order_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
-    """The odds the order's roll is made with, by the function its resolution uses: a mission's (the system's
-    proposal rolls `personnel.action_for`'s check), a Cluster War project's next roll at the funding given; None
+    """The odds the order's roll is made with, by the function its resolution uses: a rule module's kind's by the
+    module's own (`ModuleOrder.odds`: a mission's), a Cluster War project's next roll at the funding given; None
     for an order nothing is rolled for."""
-    if order.kind == "Mission":
-        agent = world.units[order.payload["unit_id"]]
-        kind = personnel.MISSIONS[order.payload["mission"]]
-        return personnel.odds(world, world.agents[agent.unit_id], kind, mission_target(order, world, agent))
+    odds = rule_module.module_odds().get(order.kind)
+    if odds is not None:
+        return odds(world, order)
     if order.kind == "FundResearch":
         project = world.research[order.payload["project_id"]]
         if project.system == CLUSTER_WAR:

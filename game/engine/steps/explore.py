@@ -13,7 +13,7 @@ from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
-from game.engine.steps import fleets, missions
+from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import transfer_technology
 from game.engine.steps.survey import SURVEY_ORDERS, surveys_finish
@@ -88,10 +88,11 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
 def explore_4_spies_report(step_input: StepInput, dice: Dice) -> list[Event]:
     """4. If you have any spies active in the field, they will now report their findings for this quarter.
 
-    (The personnel module: each mission of the last Explore 12, as the GM ruled on it or as proposed, reports to
-    its sender alone; its effects take hold now; an agent counter-intelligence caught is told to its captor.)
+    (The personnel module, game/modules/personnel, by its hook after this step: each mission of the last Explore
+    12, as the GM ruled on it or as proposed, reports to its sender alone; its effects take hold now; an agent
+    counter-intelligence caught is told to its captor.)
     """
-    return missions.reports(step_input.world)
+    return []
 
 
 HEX_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -398,12 +399,11 @@ def explore_11_gifts_and_trade_goods(step_input: StepInput, dice: Dice) -> list[
 def explore_12_spies_new_orders(step_input: StepInput, dice: Dice) -> list[Event]:
     """12. If you have any spies in the field, you may issue new orders to them now.
 
-    (The personnel module: recruit, train, and send agents on missions; each mission's dice are rolled now and
-    its outcome proposed to the GM, who rules on it before the next Explore 4.)
+    (The personnel module, game/modules/personnel, by its hook after this step: recruit, train, and send agents
+    on missions; each mission's dice are rolled now and its outcome proposed to the GM, who rules on it before the
+    next Explore 4.)
     """
-    if not step_input.world.options.personnel_missions:
-        return []
-    return missions.new_orders(step_input, dice)
+    return []
 
 
 def plot_course(order: OrderCommand, world: World) -> list[Event]:

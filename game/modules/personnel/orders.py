@@ -1,13 +1,16 @@
 """Explore 12 — the personnel module's orders: recruit an agent at a colony, train one, send one on a mission.
-Checks refuse naming the field; offers list what a civilization can order now (game.engine.personnel)."""
+Checks refuse naming the field; offers list what a civilization can order now; the prices and a mission's odds
+the form shows and the step charges and rolls with (game.engine.personnel)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from game.engine import personnel
 from game.engine.gate import sheet
 from game.engine.gate.codes import DieCode, pips_to_raise
 from game.engine.orders.checks import own_unit
-from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
+from game.engine.orders.model import Choice, Offer, OrderCommand, OrderPrice, OrderProblem
 from game.engine.world import Colony, Unit, World, unit_label
 
 ROLE_CHOICES = tuple(Choice(r.key, f"{r.label} ({r.mu} MU)") for r in personnel.ROLES.values())
@@ -144,3 +147,22 @@ def offer_mission(world: World, civ_id: int) -> list[Offer]:
                                                        civ.mu // personnel.PROBE_EXTRA_ROLL_MU)},
                             have={"mu": civ.mu}))
     return offers
+
+
+def price_of_recruit(world: World, order: OrderCommand) -> OrderPrice:
+    return OrderPrice(personnel.ROLES[order.payload["role"]].mu)
+
+
+def price_of_training(world: World, order: OrderCommand) -> OrderPrice:
+    return OrderPrice(train_cost(world, order.payload["unit_id"], order.payload["attribute"], order.payload["pips"])[2])
+
+
+def price_of_mission(world: World, order: OrderCommand) -> OrderPrice:
+    return OrderPrice((order.payload.get("extra_rolls") or 0) * personnel.PROBE_EXTRA_ROLL_MU)
+
+
+def mission_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
+    """The odds of the check the system's proposal rolls (`personnel.action_for`)."""
+    agent = world.units[order.payload["unit_id"]]
+    kind = personnel.MISSIONS[order.payload["mission"]]
+    return personnel.odds(world, world.agents[agent.unit_id], kind, mission_target(order, world, agent))

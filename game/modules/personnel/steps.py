@@ -1,5 +1,5 @@
-"""The personnel module's order handlers and reports for Explore 12 and Explore 4 (game.engine.personnel holds the
-rules; this module turns them into events)."""
+"""The personnel module's part of the round (game.engine.personnel holds the rules; this module turns them into
+events): its hook after Explore 12 carries out the module's orders, its hook after Explore 4 sends the reports."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from game.engine import personnel
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
-from game.engine.orders.personnel import mission_target, train_cost
 from game.engine.orders.prices import order_price
 from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import World
+from game.modules.personnel.orders import mission_target, train_cost
 
 
 def _recruit(order: OrderCommand, world: World) -> list[Event]:
@@ -56,7 +56,10 @@ def _mission(dice: Dice, round_number: int) -> OrderHandler:
 
 
 def new_orders(step_input: StepInput, dice: Dice) -> list[Event]:
-    """Recruiting and training first, counter-intelligence next (its watch is kept before the round's hostile
+    """Explore 12, while the module is on: recruit, train, and send agents on missions; each mission's dice are
+    rolled now and its outcome proposed to the GM, who rules on it before the next Explore 4.
+
+    Recruiting and training first, counter-intelligence next (its watch is kept before the round's hostile
     missions are rolled), then the missions in the order given."""
     def rank(order: OrderCommand) -> int:
         mission = order.payload.get("mission")
@@ -66,9 +69,11 @@ def new_orders(step_input: StepInput, dice: Dice) -> list[Event]:
                                 "Mission": _mission(dice, step_input.pointer.round)})
 
 
-def reports(world: World) -> list[Event]:
-    """Each mission not yet reported: its report to the sender (private), the world changes it makes, and a
-    caught agent told to the civilization that caught it."""
+def reports(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Explore 4, with the module on or off (a mission sent while it was on still reports): each mission of the
+    last Explore 12 not yet reported, as the GM ruled on it or as proposed: its report to the sender (private), the
+    world changes it makes, and a caught agent told to the civilization that caught it."""
+    world = step_input.world
     events: list[Event] = []
     for mission in sorted(world.missions.values(), key=lambda m: m.mission_id):
         if mission.status == "reported":

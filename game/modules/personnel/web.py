@@ -1,10 +1,12 @@
 """REST endpoints of the personnel module (issue 15): the GM's mission desk and rulings, a player's agents,
-missions and reports, and the odds before ordering. Thin: each calls one selector or service."""
+missions and reports, and the odds before ordering. Thin: each calls one selector or service. `game.api.urls` and
+`game.api.reads` collect `URLS` and `BATCHED_READS`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.urls import URLPattern, path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -13,8 +15,8 @@ from rest_framework.views import APIView
 
 from game import visibility
 from game.api.views import _valid
-from game.selectors.missions import mission_desk, mission_odds, missions_for
-from game.services.missions import NARRATION_LIMIT, mission_adjudicate
+from game.modules.personnel.selectors import mission_desk, mission_odds, missions_for
+from game.modules.personnel.services import NARRATION_LIMIT, mission_adjudicate
 
 
 class MissionRulingInput(serializers.Serializer[dict[str, Any]]):
@@ -59,3 +61,12 @@ class MissionOdds(APIView):
         query = _valid(OddsQuery, request.query_params)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(mission_odds(viewer, campaign, **query))
+
+
+URLS: list[URLPattern] = [
+    path("campaigns/<int:campaign_id>/missions/", Missions.as_view(), name="api-missions"),
+    path("campaigns/<int:campaign_id>/missions/odds/", MissionOdds.as_view(), name="api-mission-odds"),
+    path("campaigns/<int:campaign_id>/missions/<int:mission_id>/ruling/", MissionRuling.as_view(),
+         name="api-mission-ruling"),
+]
+BATCHED_READS = frozenset({"missions"})
