@@ -16,7 +16,6 @@ from game.engine.step_input import StepInput
 from game.engine.steps import fleets, missions
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import transfer_technology
-from game.engine.steps.survey import SURVEY_ORDERS, surveys_finish
 from game.engine.world import (
     Civilization,
     UnitGroups,
@@ -262,11 +261,11 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     extremely well-hidden ones (level 2) only by the optional GM roll.
 
     With the detection and survey module (game.engine.survey) a scan is scouting: planets are found, not surveyed;
-    the surveys begun in the last Explore 14 end here, and a cloaked unit is seen only by better sensors (§12.0).
+    the surveys begun in the last Explore 14 end just before the scan (the module's step hook, game.modules.survey),
+    and a cloaked unit is seen only by better sensors (§12.0).
     """
     world = step_input.world
-    # With the survey module, surveys begun in the last Explore 14 end first (game.engine.survey).
-    events: list[Event] = surveys_finish(world) if world.options.survey else []
+    events: list[Event] = []
     groups_at = world.unit_groups
     pois_by_sector: dict[str, list[str]] = {}
     for poi in world.pois.values():
@@ -433,4 +432,4 @@ def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
 
     (With the movement orders module: the fleet and carrier orders too, then every fleet sets out on its next leg.)
     """
-    return fleets.movement(step_input, {"PlotCourse": plot_course, **SURVEY_ORDERS})
+    return fleets.movement(step_input, {"PlotCourse": plot_course})
