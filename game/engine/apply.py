@@ -1229,23 +1229,3 @@ def _destruction_ruled(d: _Draft, p: dict[str, Any]) -> None:
     d.colonies.pop(p["colony_id"], None)
     planet = d.planets[p["planet_id"]]
     d.planets[p["planet_id"]] = replace(planet, step=p["step"], max_output=p["max_output"])
-
-
-# Surveys (game.engine.survey): the unit stays Engaged in the system until the next Explore 6.
-
-
-@handles("SurveyStarted")
-def _survey_started(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], state=UnitState.ENGAGED, task=f"survey:{p['poi_id']}")
-
-
-@handles("SurveyCompleted")
-def _surveyed(d: _Draft, p: dict[str, Any]) -> None:
-    civ = d.civs[p["civ_id"]]
-    d.civs[civ.civ_id] = replace(civ, surveyed_planets=civ.surveyed_planets | set(p["planets"]))
-    d.release((p["unit_id"],), task=f"survey:{p['poi_id']}")
-
-
-@handles("SurveyFailed")
-def _survey_failed(d: _Draft, p: dict[str, Any]) -> None:
-    d.release((p["unit_id"],), task=f"survey:{p['poi_id']}")

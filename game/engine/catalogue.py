@@ -678,16 +678,6 @@ TRADE_ROUTE_EVENTS = (
               "{roll} against {chance}%)."),
 )
 
-# Surveys (game.engine.survey, Explore 14 and Explore 6): the civilization's own work.
-SURVEY_EVENTS = (
-    EventType("SurveyStarted", {"unit_id": int, "civ_id": int, "poi_id": str, "weeks": int}, CIV,
-              "{unit_id:unit} stays at {poi_id:poi} to survey it ({weeks} week(s) of work)."),
-    EventType("SurveyCompleted", {"unit_id": int, "civ_id": int, "poi_id": str, "planets": list[str]}, CIV,
-              "{unit_id:unit} finished surveying {poi_id:poi}[: {planets:#planet} surveyed]."),
-    EventType("SurveyFailed", {"unit_id": int, "civ_id": int, "poi_id": str, "reason": str}, CIV,
-              "The survey of {poi_id:poi} by {unit_id:unit} failed: {reason}."),
-)
-
 # Supply and stress, and crew (game.engine.supply; Exploit 9, Expand 3, Exterminate 8 and 10): a civilization's own
 # units, seen by it (an enemy learns of a unit's stress only by what it does).
 SUPPLY_EVENTS = (
@@ -779,5 +769,5 @@ GROUND_WAR_EVENTS = (
 GAME_EVENTS = (*FLEET_EVENTS,
                *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS, *SURVEY_EVENTS,
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS,
                *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)

@@ -83,6 +83,9 @@ class RuleModule:
     # Optional fields of core order kinds that only this module's campaigns offer: kind -> field names (the yards'
     # crash building is StartConstruction's `crash`).
     order_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The core's named rule parameters the module sets while a campaign plays it (`rule_value`): where a module
+    # changes a core step in its middle (with the survey module a close scan surveys no planet).
+    rule_values: Mapping[str, Any] = field(default_factory=dict)
 
     def plays(self, options: RuleOptions) -> bool:
         """Whether a campaign with these switches plays the module."""
@@ -157,3 +160,12 @@ def fields_unplayed(options: RuleOptions, kind: str) -> set[str]:
     """The fields of a core order kind that belong to modules a campaign with these switches does not play."""
     return {name for module in rule_modules() if not module.plays(options)
             for name in module.order_fields.get(kind, ())}
+
+
+def rule_value(options: RuleOptions, name: str, default: Any) -> Any:
+    """A core rule parameter as the campaign plays it: set by the first module it plays that declares `name`, else
+    the core's `default`."""
+    for module in rule_modules():
+        if name in module.rule_values and module.plays(options):
+            return module.rule_values[name]
+    return default

@@ -87,7 +87,6 @@ class SettingProblem(ValueError):
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
-BUILT_MODULES |= {"module_cw_survey"}  # game.engine.survey
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_ground_war", "module_cw_terrain"}  # game.engine.ground_war, ground_forces
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
@@ -135,8 +134,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "Ground forces, planetary invasion, ground battles, occupation, rebellion and liberation; destroying worlds "
      "(§6.5, §9.2-9.4)."),
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
-    ("module_cw_survey", "Cluster War detection and survey",
-     "Sensors and signatures against range, surveys that reveal STEP codes and resources (§12.0-12.1)."),
     ("module_cw_terrain", "Cluster War weather and terrain",
      "Weather and terrain as modifiers of Centurion battles and ground war (§14)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
@@ -580,8 +577,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                                supply_attrition=on and rule_options.get("supply_attrition", True)))
     if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
         world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
-    if "module_cw_survey" in rule_options:  # Explore 6 and 14, Expand 5: surveys (game.engine.survey)
-        world = replace(world, options=replace(world.options, survey=bool(rule_options["module_cw_survey"])))
     if "module_cw_ground_war" in rule_options:  # Expand 6, Exterminate 9, Exploit 4-5 (game.engine.ground_war)
         on = bool(rule_options["module_cw_ground_war"])
         world = replace(world, options=replace(world.options, ground_war=on, ground_occupation_off=on and not
@@ -610,7 +605,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
                if world.options.supply else {}),
             **({"module_cw_crew": True} if world.options.crew else {}),
-            **({"module_cw_survey": True} if world.options.survey else {}),
             **({"module_cw_ground_war": True, "ground_occupation": not world.options.ground_occupation_off}
                if world.options.ground_war else {}),
             **({"module_cw_terrain": True} if world.options.terrain else {}),

@@ -14,7 +14,7 @@ Hidden objects are still found by the GM's optional rolls of Explore 5 and 6 (`g
 
 from __future__ import annotations
 
-from game.engine import rulings
+from game.engine import rule_module, rulings
 from game.engine.units import UnitDesign
 from game.engine.world import World
 
@@ -33,9 +33,15 @@ def can_survey(design: UnitDesign) -> bool:
     return design.stats.sensors >= rulings.MIN_SCAN_SENSORS
 
 
+# The survey module's rule values (`RuleModule.rule_values`), read by the core's scans and colonizing.
+CLOAKS_HIDE = "cloaked_units_need_better_sensors"  # §12.0
+SCANS_SURVEY = "close_scans_survey_planets"  # without the module a close scan surveys; with it only a Survey does
+UNSURVEYED_HINT = "how_to_survey_a_planet"  # what a refusal to colonize an unsurveyed planet adds
+
+
 def sees_through(world: World, sensors: int, cloak: int) -> bool:
     """§12.0: "Cloaked ships are never seen without a sensor advantage"; without the module, range alone decides."""
-    return not world.options.survey or cloak <= 0 or sensors > cloak
+    return cloak <= 0 or sensors > cloak or not rule_module.rule_value(world.options, CLOAKS_HIDE, False)
 
 
 def unsurveyed_planets(world: World, civ_id: int, poi_id: str) -> list[str]:

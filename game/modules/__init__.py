@@ -5,4 +5,5 @@ module but that declaration. Adding a module is its package and one line here.""
 RULE_MODULES: tuple[str, ...] = (
     "game.modules.yards",
     "game.modules.personnel",
+    "game.modules.survey",
 )

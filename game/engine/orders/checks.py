@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import rule_module, rulings
+from game.engine import rule_module, rulings, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.fleets import fleet_of
@@ -408,8 +408,8 @@ def affordable(world: World, civ_id: int, price: Price, field_name: str, what: s
 def _planet_here(order: OrderCommand, world: World, unit: Unit) -> str:
     planet_id: str = order.payload["planet_id"]
     if planet_id not in world.planets or planet_id not in world.civs[order.civ_id].surveyed_planets:
-        # With the survey module only a Survey surveys (game.engine.survey): say how to get one.
-        how = ": order a Survey in Explore 14; it is finished at the next Explore 6" if world.options.survey else ""
+        # With the survey module only a Survey surveys (game.modules.survey): it says how to get one.
+        how = rule_module.rule_value(world.options, survey.UNSURVEYED_HINT, "")
         raise OrderProblem("payload.planet_id", f"you have not surveyed a planet {planet_id}{how}.")
     if world.planet_sector(planet_id) != unit.sector_id:
         raise OrderProblem(

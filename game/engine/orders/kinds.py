@@ -125,7 +125,6 @@ from game.engine.orders.social import (
     offer_council_bid,
     offer_social_engineering,
 )
-from game.engine.orders.survey import check_survey, offer_survey
 from game.engine.orders.trade_routes import (
     check_close_trade_route,
     check_open_trade_route,
@@ -171,18 +170,6 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_plot_course,
         offer_plot_course,
-    ),
-    # Explore 14 — the detection and survey module (game.engine.survey): offered only while it is switched on.
-    OrderKind(
-        "Survey",
-        "Survey",
-        "A unit with working sensors stays in its system instead of moving, to survey a Point of Interest's planets "
-        "(their STEP code, output, Ore and resources); the survey is finished at the next Explore 6 if it is still "
-        "there. Colonizing needs a finished survey.",
-        frozenset({"explore.14"}),
-        (Field("unit_id", "Surveying unit", "unit"), Field("poi_id", "System to survey", "poi")),
-        check_survey,
-        offer_survey,
     ),
     # Explore 14 and Exterminate 10 — movement orders and fleets (game.engine.fleets): offered only while the
     # module_cw_fleets switch is on.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import takewhile
 
-from game.engine import factions, rulings, survey
+from game.engine import factions, rule_module, rulings, survey
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
@@ -16,7 +16,6 @@ from game.engine.step_input import StepInput
 from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.steps.research import transfer_technology
-from game.engine.steps.survey import SURVEY_ORDERS, surveys_finish
 from game.engine.world import (
     Civilization,
     UnitGroups,
@@ -263,11 +262,12 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
     extremely well-hidden ones (level 2) only by the optional GM roll.
 
     With the detection and survey module (game.engine.survey) a scan is scouting: planets are found, not surveyed;
-    the surveys begun in the last Explore 14 end here, and a cloaked unit is seen only by better sensors (§12.0).
+    the surveys begun in the last Explore 14 end just before the scan (the module's step hook, game.modules.survey),
+    and a cloaked unit is seen only by better sensors (§12.0).
     """
     world = step_input.world
-    # With the survey module, surveys begun in the last Explore 14 end first (game.engine.survey).
-    events: list[Event] = surveys_finish(world) if world.options.survey else []
+    scans_survey = rule_module.rule_value(world.options, survey.SCANS_SURVEY, True)
+    events: list[Event] = []
     groups_at = world.unit_groups
     pois_by_sector: dict[str, list[str]] = {}
     for poi in world.pois.values():
@@ -312,7 +312,7 @@ def explore_6_close_scan(step_input: StepInput, dice: Dice) -> list[Event]:
         new = {
             "pois": sorted(pois - civ.known_pois),
             # With the survey module a close scan is scouting: planets are surveyed by a Survey (§12.1).
-            "planets": [] if world.options.survey else sorted(planets - civ.surveyed_planets),
+            "planets": sorted(planets - civ.surveyed_planets) if scans_survey else [],
             "units": sorted(units - civ.detected_units),
             "colonies": sorted(colonies - civ.detected_colonies),
         }
@@ -433,4 +433,4 @@ def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
 
     (With the movement orders module: the fleet and carrier orders too, then every fleet sets out on its next leg.)
     """
-    return fleets.movement(step_input, {"PlotCourse": plot_course, **SURVEY_ORDERS})
+    return fleets.movement(step_input, {"PlotCourse": plot_course})

@@ -1,30 +1,29 @@
-"""The detection and survey module's part of Explore (game.engine.survey): the Survey order of Explore 14 and the
-surveys finished in Explore 6, called from those steps' functions."""
+"""The detection and survey module's part of Explore (game.engine.survey): carrying out the Survey order of
+Explore 14, and the surveys it finishes before Explore 6's close scan."""
 
 from __future__ import annotations
 
 from game.engine import survey
+from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
-from game.engine.rule_module import OrderHandler
+from game.engine.step_input import StepInput
 from game.engine.steps.common import to_civ
 from game.engine.world import UnitState, World
 
 
-def _survey(order: OrderCommand, world: World) -> list[Event]:
+def survey_order(order: OrderCommand, world: World) -> list[Event]:
+    """Explore 14: a unit surveys instead of plotting a course."""
     unit = world.units[order.payload["unit_id"]]
     weeks = survey.survey_weeks(world.design_of(unit).stats.sensors)
     payload = {"unit_id": unit.unit_id, "civ_id": order.civ_id, "poi_id": order.payload["poi_id"], "weeks": weeks}
     return [to_civ(order.civ_id, "SurveyStarted", payload)]
 
 
-# Explore 14: a unit surveys instead of plotting a course.
-SURVEY_ORDERS: dict[str, OrderHandler] = {"Survey": _survey}
-
-
-def surveys_finish(world: World) -> list[Event]:
-    """Explore 6, with the module on: each survey begun in the last Explore 14 is finished if its unit stayed in
+def surveys_finish(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Before Explore 6's close scan: each survey begun in the last Explore 14 is finished if its unit stayed in
     the system (§12.1: "leaving early = failure, and the survey restarts"); its planets are surveyed."""
+    world = step_input.world
     events: list[Event] = []
     for _, unit in sorted(world.units.items()):
         if unit.task is None or not unit.task.startswith("survey:") or unit.state is not UnitState.ENGAGED:
