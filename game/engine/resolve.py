@@ -19,13 +19,14 @@ def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     step = step_input.step
     # A step with no function (the GM_RULING slots) only records that it was resolved, so the round still
     # advances in the rules' order while its rule module is missing. The rule modules the campaign plays add
-    # their work before or after the step's own (`game.engine.rule_module.StepHook`).
+    # their work before or after the step's own (`game.engine.rule_module.StepHook`; a hook that runs `always`, in
+    # every campaign).
     resolver = STEP_FUNCTIONS.get(step.key)
-    playing = [module for module in rule_modules() if module.is_on(step_input.world.options)]
-    events = [event for module in playing for hook in module.hooks_at(step.key, "before")
+    modules = [(module, module.is_on(step_input.world.options)) for module in rule_modules()]
+    events = [event for module, playing in modules for hook in module.hooks_at(step.key, "before", playing)
               for event in hook.run(step_input, dice)]
     events.extend(resolver(step_input, dice) if resolver else [])
-    events.extend(event for module in playing for hook in module.hooks_at(step.key, "after")
+    events.extend(event for module, playing in modules for hook in module.hooks_at(step.key, "after", playing)
                   for event in hook.run(step_input, dice))
     events.extend(Event("DiceRolled", roll.as_payload(), Visibility.GM) for roll in dice.rolls)
     events.append(

@@ -22,7 +22,7 @@ from game.modules import RULE_MODULES
 
 if TYPE_CHECKING:  # types only: the steps and the settings catalogue import this module to collect the modules
     from game.engine.dice import Dice
-    from game.engine.settings_catalogue import Setting
+    from game.engine.setting import Setting
     from game.engine.step_input import StepInput
 
 # A reducer gets the draft of the world the events change (`game.engine.apply`) and one event's payload.
@@ -47,6 +47,10 @@ class StepHook:
     step: str  # a step key: "expand.8"
     when: Literal["before", "after"]
     run: Callable[[StepInput, Dice], list[Event]]
+    # Run in every campaign, the module on or off: for a module that fills a step the core leaves empty and runs
+    # its orders there (refused by their checks while it is off, as `run_orders` does with the modules' orders of
+    # the core's steps), or whose state the core reads while it is off (the trade routes, which Exploit 7 pays).
+    always: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,9 @@ class ModuleSwitch:
     from_options: Callable[[RuleOptions], dict[str, Any]]  # a world's fields -> the settings ({} when off)
     options: tuple[Setting, ...] = ()
     step_fills: Mapping[str, str] = field(default_factory=dict)  # a step the rules leave TODO -> what it plays
+    # Not a rule module's switch of its own but an option of this other switch (the core's or a module's), shown
+    # under it (not a module of `module_switches`): `key` is then declared in `options`, with its label and help.
+    option_of: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,8 +80,11 @@ class RuleModule:
     orders: tuple[ModuleOrder, ...] = ()
     hooks: tuple[StepHook, ...] = ()
 
-    def hooks_at(self, step_key: str, when: str) -> list[StepHook]:
-        return [hook for hook in self.hooks if hook.step == step_key and hook.when == when]
+    def hooks_at(self, step_key: str, when: str, playing: bool = True) -> list[StepHook]:
+        """The module's hooks at a step, `before` or `after` its own work; while the campaign does not play the
+        module (`playing` False), only those that run `always`."""
+        return [hook for hook in self.hooks if hook.step == step_key and hook.when == when
+                and (playing or hook.always)]
 
 
 class RuleModuleError(RuntimeError):
