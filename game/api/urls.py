@@ -12,7 +12,6 @@ from game.api import (
     research,
     settings,
     supply,
-    trade_routes,
     units,
     views,
 )
@@ -62,7 +61,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/ground-war/destructions/<int:destruction_id>/ruling/",
          ground_war.DestructionRuling.as_view(), name="api-destruction-ruling"),
     path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
-    path("campaigns/<int:campaign_id>/trade-routes/", trade_routes.TradeRoutes.as_view(), name="api-trade-routes"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
          name="api-research-catastrophe"),

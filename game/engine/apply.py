@@ -956,41 +956,6 @@ def _proposal_voted(d: _Draft, p: dict[str, Any]) -> None:
         d.add_mu(civ_id, p.get("mu_each") or 0)
 
 
-# Exploit 2 — trade routes and commerce raiding (game.engine.trade_routes).
-
-
-@handles("TradeRouteOpened")
-def _route_opened(d: _Draft, p: dict[str, Any]) -> None:
-    route_id = p["route_id"]
-    d.claim_id(route_id)
-    d.trade_routes[route_id] = TradeRoute(
-        route_id=route_id, civ_id=p["civ_id"], colony_id=p["colony_id"], partner_civ=p["partner_civ"],
-        partner_colony_id=p["partner_colony_id"], sectors=tuple(p["sectors"]),
-        freighter_ids=tuple(p["freighter_ids"]), escort_ids=tuple(p["escort_ids"]))
-    for unit_id in (*p["freighter_ids"], *p["escort_ids"]):
-        d.unit(unit_id, state=UnitState.ENGAGED, task=f"trade:{route_id}")
-
-
-@handles("RaidSwept")
-def _raid_swept(d: _Draft, p: dict[str, Any]) -> None:
-    d.unit(p["unit_id"], state=UnitState.ENGAGED, task="raid")  # one raid a quarter, free at Explore 1
-
-
-@handles("TradeRouteClosed")
-def _route_closed(d: _Draft, p: dict[str, Any]) -> None:
-    route = d.trade_routes.pop(p["route_id"])
-    d.release((*route.freighter_ids, *route.escort_ids), task=f"trade:{route.route_id}")
-
-
-@handles("FreighterLost")
-def _freighter_lost(d: _Draft, p: dict[str, Any]) -> None:
-    d.end_task(p["unit_id"])
-    del d.units[p["unit_id"]]
-    route = d.trade_routes[p["route_id"]]
-    raided = route.intercepts if route.raided_round == p["round"] else 0
-    d.trade_routes[route.route_id] = replace(route, intercepts=raided + 1, raided_round=p["round"])
-
-
 @handles("TributePaid")
 def _tribute(d: _Draft, p: dict[str, Any]) -> None:
     d.add_mu(p["from_civ"], -p["mu"])

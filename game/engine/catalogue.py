@@ -649,35 +649,6 @@ DIPLOMACY_EVENTS = (
               "{mu_each} MU]."),
 )
 
-# Trade routes and commerce raiding in Exploit 2 (game.engine.trade_routes): a route is seen by both partners; a raid
-# by the raider (CommerceRaided, RaidSwept) and the raided (FreighterLost: the raider named only if identified);
-# escorts' fights by both.
-TRADE_ROUTE_EVENTS = (
-    EventType("TradeRouteOpened", {"route_id": int, "civ_id": int, "colony_id": int, "partner_civ": int,
-                                   "partner_colony_id": int, "sectors": list[str], "freighter_ids": list[int],
-                                   "escort_ids": list[int], "capacity_mu": int}, WITNESSES,
-              "{civ_id:civ} opened a trade route from {colony_id:colony} to {partner_colony_id:colony} of "
-              "{partner_civ:civ} ({sectors:#sector}, {freighter_ids:#freighter}[, {escort_ids:#escort}]), carrying "
-              "at most {capacity_mu} MU a quarter."),
-    EventType("TradeRouteClosed", {"route_id": int, "civ_id": int, "partner_civ": int, "reason": str}, WITNESSES,
-              "{civ_id:civ}'s trade route with {partner_civ:civ} closed: {reason}."),
-    EventType("RaidSwept", {"unit_id": int, "sector_ids": list[str], "rolls": int, "intercepts": int}, CIV,
-              "{unit_id:unit} raided {sector_ids:#sector} for convoys: {intercepts} caught in {rolls} chance(s)."),
-    EventType("CommerceRaided", {"unit_id": int, "route_id": int, "sector_id": str, "victim_civ": int,
-                                 "freighter_name": str, "roll": int, "chance": int}, CIV,
-              "{unit_id:unit} caught a convoy of {victim_civ:civ} in {sector_id:sector} and destroyed the freighter "
-              "{freighter_name} (rolled {roll} against {chance}%)."),
-    EventType("FreighterLost", {"route_id": int, "round": int, "civ_id": int, "unit_id": int, "freighter_name": str,
-                                "sector_id": str, "roll": int, "chance": int, "raider_civ": Optional(int),
-                                "raider_id": Optional(int)}, CIV,
-              "Raiders[ of {raider_civ:civ}] caught the freighter {freighter_name} on {civ_id:civ}'s trade route in "
-              "{sector_id:sector}[ ({raider_id:unit})]: it is lost, and a quarter of the route's trade this round."),
-    EventType("RaidRepelled", {"route_id": int, "raider_id": int, "sector_id": str, "escort_ids": list[int],
-                               "roll": int, "chance": int}, WITNESSES,
-              "Escorts ({escort_ids:#unit}) drove {raider_id:unit} off a convoy in {sector_id:sector} (rolled "
-              "{roll} against {chance}%)."),
-)
-
 # Supply and stress, and crew (game.engine.supply; Exploit 9, Expand 3, Exterminate 8 and 10): a civilization's own
 # units, seen by it (an enemy learns of a unit's stress only by what it does).
 SUPPLY_EVENTS = (
@@ -769,5 +740,5 @@ GROUND_WAR_EVENTS = (
 GAME_EVENTS = (*FLEET_EVENTS,
                *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS, *TRADE_ROUTE_EVENTS,
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS,
                *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)

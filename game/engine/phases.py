@@ -126,7 +126,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
     Phase.EXPLOIT: _steps(Phase.EXPLOIT, [
         # Filled by the Alpha Centauri social factors module: social engineering (game.engine.social).
         (P, "Optional: TODO Population morale update/manipulation goes here…", True),
-        # Filled by the Cluster War trade module: trade routes and commerce raiding (game.engine.trade_routes).
+        # Filled by the Cluster War trade module: trade routes and commerce raiding (game.modules.trade_routes).
         (P, "Optional: TODO Trade Routes go here…", True),
         (R, "Mines which are currently Operational produce Ore."),
         (R, "Colonies which are currently Operational now experience population growth."),

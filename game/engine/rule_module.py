@@ -21,7 +21,7 @@ from game.engine.world import RuleOptions, World
 
 if TYPE_CHECKING:  # types only: the steps and the settings catalogue import this module to collect the modules
     from game.engine.dice import Dice
-    from game.engine.settings_catalogue import Setting
+    from game.engine.setting import Setting
     from game.engine.step_input import StepInput
 
 # A reducer gets the draft of the world the events change (`game.engine.apply`) and one event's payload.
@@ -68,6 +68,9 @@ class ModuleSwitch:
     to_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     from_options: Callable[[RuleOptions], dict[str, Any]] | None = None
     step_fills: Mapping[str, str] = field(default_factory=dict)  # a step the rules leave TODO -> what it plays
+    # Not a rule module's switch of its own but an option of this other switch (the core's or a module's), shown
+    # under it (not a module of `module_switches`): `key` is then declared in `options`, with its label and help.
+    option_of: str = ""
 
 
 @dataclass(frozen=True)

@@ -11,39 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Any
 
 from game.engine.phases import ALL_STEPS, Step, StepKind
 from game.engine.rule_module import rule_modules
+
+# What a setting is, declared apart so that a rule module may declare its options without importing the catalogue.
+from game.engine.setting import Effect as Effect
+from game.engine.setting import Kind as Kind
+from game.engine.setting import Scope as Scope
+from game.engine.setting import Setting as Setting
 from game.engine.starts import DEFAULT_PRESET, PRESET_TITLES
 from game.engine.world import World
-
-
-class Kind(StrEnum):
-    BOOL = "bool"
-    CHOICE = "choice"
-    INT = "int"  # a whole number; `optional` ones may be left empty (null)
-    MINUTES_PER_STEP = "minutes_per_step"  # {step key: minutes} for the steps that take orders
-    MATRIX = "matrix"  # the pairs of civilizations for which it holds, [[lower id, higher id], ...]
-    PER_CIV = "per_civ"  # {civ id: choice}, a civilization left out has the default choice
-
-
-class Effect(StrEnum):
-    """When a change takes effect. NEXT_ROUND: it would break the round in progress (rule modules, the combat
-    system), so it waits for the next round to open; BEFORE_START: it can only be changed before the Start."""
-
-    NOW = "now"
-    NEXT_ROUND = "next_round"
-    BEFORE_START = "before_start"
-
-
-class Scope(StrEnum):
-    """Who may read a setting's value. PER_CIV: a player reads only the entries that concern their civilization
-    (whom they are at war with, their own trade), a spectator none: the rest is hidden information."""
-
-    PUBLIC = "public"
-    PER_CIV = "per_civ"
 
 
 @dataclass(frozen=True)
@@ -51,30 +30,6 @@ class Group:
     key: str
     title: str
     help: str
-
-
-@dataclass(frozen=True)
-class Setting:
-    key: str
-    group: str
-    label: str
-    help: str
-    kind: Kind
-    default: Any
-    effect: Effect = Effect.NOW
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label); for combat systems given by the caller
-    choices_from: str = ""  # "combat_systems": filled in at validation from what the combat engine offers
-    minimum: int | None = None
-    maximum: int | None = None
-    optional: bool = False  # an INT that may be empty (null: not used)
-    scope: Scope = Scope.PUBLIC
-    module: str = ""  # an option of this rule module (shown under its switch)
-    stored_at: tuple[str, ...] = ()  # the path in rule_options, when it is not the key itself
-
-    def __post_init__(self) -> None:
-        # A number without a ceiling is stored as sent (2^62) or breaks the store (2^64): every one has both bounds.
-        if self.kind in (Kind.INT, Kind.MINUTES_PER_STEP) and (self.minimum is None or self.maximum is None):
-            raise ValueError(f"Setting {self.key!r}: a whole number needs a minimum and a maximum.")
 
 
 class SettingProblem(ValueError):
@@ -94,7 +49,7 @@ BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 def built_modules() -> frozenset[str]:
     """The switches of the modules whose rules the engine plays: the core's list and every plugged-in module."""
-    return BUILT_MODULES | {m.switch.key for m in rule_modules()}
+    return BUILT_MODULES | {m.switch.key for m in rule_modules() if not m.switch.option_of}
 
 
 def _not_built(module: str) -> str:
@@ -148,8 +103,9 @@ MODULES: tuple[tuple[str, str, str], ...] = (
 )
 
 def module_switches() -> tuple[tuple[str, str, str], ...]:
-    """Every rule module's switch as (key, title, what it fills): the core's list, then the plugged-in modules'."""
-    return (*MODULES, *((m.switch.key, m.label, m.switch.fills) for m in rule_modules()))
+    """Every rule module's switch as (key, title, what it fills): the core's list, then the plugged-in modules' (a
+    module switched by an option of another switch, `ModuleSwitch.option_of`, is that switch's option)."""
+    return (*MODULES, *((m.switch.key, m.label, m.switch.fills) for m in rule_modules() if not m.switch.option_of))
 
 
 # The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
@@ -177,6 +133,7 @@ STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
                    "MU."),
                   ("module_ac_council",
                    "in a round the Council meets, bid MU in secret for the Planetary Governor's election."),),
+    # Played by the trade routes module (game.modules.trade_routes), with this switch on.
     "exploit.2": (("module_cw_trade",
                    "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
                    "on, warships may raid the routes of civilizations at war with yours."),),
@@ -232,10 +189,6 @@ def _module_settings() -> list[Setting]:
                     "Centauri: one free Research table roll a round (Dead End, Progress, Copy, Breakthrough).",
                     Kind.CHOICE, "cluster_war", Effect.NEXT_ROUND,
                     (("cluster_war", "Cluster War R&D roll"), ("alpha_centauri", "Alpha Centauri Research table")))],
-        "module_cw_trade": [Setting(
-            "commerce_raiding", "modules", "Commerce raiding",
-            "Warships may raid the trade routes of civilizations at war with theirs (Exploit 2, Cluster War §9.5).",
-            Kind.BOOL, False, Effect.NEXT_ROUND)],
         "module_cw_supply": [Setting(
             "supply_attrition", "modules", "Units out of supply suffer attrition",
             "Off: being out of supply only stops repairs and building.", Kind.BOOL, True, Effect.NEXT_ROUND)],
@@ -253,7 +206,11 @@ def _module_settings() -> list[Setting]:
             maximum=40)],
     }
     for module in rule_modules():
-        options[module.switch.key] = list(module.switch.options)
+        if not module.switch.option_of:
+            options[module.switch.key] = list(module.switch.options)
+    for module in rule_modules():  # a module switched by an option of another switch: that switch's options
+        if module.switch.option_of:
+            options.setdefault(module.switch.option_of, []).extend(module.switch.options)
     for key, title, fills in module_switches():
         found.append(Setting(key, "modules", title, f"{fills} {_not_built(key)}", Kind.BOOL, False,
                              Effect.NEXT_ROUND))
@@ -569,8 +526,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, faction_restrictions=on))
     if "module_cw_fleets" in rule_options:  # Explore 1, 2, 14, Exterminate 1, 10: fleets (game.engine.fleets)
         world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
-    if "commerce_raiding" in rule_options:  # Exploit 2: warships may raid trade routes (game.engine.trade_routes)
-        world = replace(world, options=replace(world.options, commerce_raiding=bool(rule_options["commerce_raiding"])))
     if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
         on = bool(rule_options["module_cw_supply"])
         world = replace(world, options=replace(world.options, supply=on,
@@ -598,7 +553,6 @@ def from_world(world: World) -> dict[str, Any]:
                if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
-            **({"commerce_raiding": True} if world.options.commerce_raiding else {}),
             **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),

@@ -6,4 +6,5 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.yards",
     "game.modules.personnel",
     "game.modules.survey",
+    "game.modules.trade_routes",
 )

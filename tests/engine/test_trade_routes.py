@@ -13,8 +13,8 @@ from game.engine.dice import ScriptedDice
 from game.engine.orders import OrderCommand, legal_orders
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, GalacticDate, Pointer
 from game.engine.step_input import StepInput
-from game.engine.steps.trade_routes import exploit_2_trade_routes
 from game.engine.world import World, world_from_dict
+from game.modules.trade_routes.steps import trade_routes_and_raids
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 EXPLOIT_2 = STEPS_BY_KEY["exploit.2"]
@@ -32,7 +32,7 @@ def with_taxes(world: World, **taxes: int) -> World:
 def exploit_2(world: World, orders: tuple[OrderCommand, ...] = (), rolls: list[int] | None = None) -> list[str]:
     pointer = Pointer(1, ALL_STEPS.index(EXPLOIT_2))
     step_input = StepInput(pointer, GalacticDate.of_round(1, 2300), tuple(world.civs), orders, world)
-    return [e.type for e in exploit_2_trade_routes(step_input, ScriptedDice(rolls or []))]
+    return [e.type for e in trade_routes_and_raids(step_input, ScriptedDice(rolls or []))]
 
 
 def test_a_route_runs_along_the_hex_line_between_its_colonies() -> None:

@@ -125,14 +125,6 @@ from game.engine.orders.social import (
     offer_council_bid,
     offer_social_engineering,
 )
-from game.engine.orders.trade_routes import (
-    check_close_trade_route,
-    check_open_trade_route,
-    check_raid_commerce,
-    offer_close_trade_route,
-    offer_open_trade_route,
-    offer_raid_commerce,
-)
 from game.engine.phases import ALL_STEPS, StepKind
 
 ORDERS_STEPS = frozenset(step.key for step in ALL_STEPS if step.kind is StepKind.ORDERS)
@@ -537,48 +529,6 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_answer_treaty,
         offer_answer_treaty,
-    ),
-    # Exploit 2 — trade routes and commerce raiding (game.engine.trade_routes): with the trade module on.
-    OrderKind(
-        "OpenTradeRoute",
-        "Open a trade route",
-        "Freighters at your colony carry trade to a partner's colony you do not trade with yet (not neighbours, no "
-        "agreement): limited trade each Exploit 7, never more than their holds carry; escorts sail with them.",
-        frozenset({"exploit.2"}),
-        (
-            Field("colony_id", "From your colony", "colony"),
-            Field("to_colony_id", "To the partner's colony", "colony"),
-            Field("unit_ids", "Freighters", "units"),
-            Field("escort_ids", "Escorts (armed, they fight raiders first)", "units", required=False),
-        ),
-        check_open_trade_route,
-        offer_open_trade_route,
-    ),
-    OrderKind(
-        "CloseTradeRoute",
-        "Close a trade route",
-        "Bring a route's freighters and escorts home: they are free again, and the route's trade ends.",
-        frozenset({"exploit.2"}),
-        (
-            Field("colony_id", "From your colony", "colony"),
-            Field("to_colony_id", "To the partner's colony", "colony"),
-        ),
-        check_close_trade_route,
-        offer_close_trade_route,
-    ),
-    OrderKind(
-        "RaidCommerce",
-        "Raid commerce",
-        "A warship sweeps the Sectors from where it is to the one you pick (within a quarter's move) and back, "
-        "hunting the convoys of civilizations you are at war with: 10% a Sector of their routes, 30% at a route's "
-        "star system (1% and 3% without sensors).",
-        frozenset({"exploit.2"}),
-        (
-            Field("unit_id", "Raider", "unit"),
-            Field("sector_id", "Sweep to", "sector"),
-        ),
-        check_raid_commerce,
-        offer_raid_commerce,
     ),
     # Exploit 1 — the social factors module (game.engine.social): offered only while it is switched on.
     OrderKind(

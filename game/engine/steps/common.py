@@ -45,11 +45,12 @@ def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> l
     """Each order of this step, in the order given, checked against the world as the orders before it left it.
 
     A rejected order changes nothing and tells its civilization why. Free-text `Declare` orders are for the
-    GM. The rule modules' orders of the step (`game.modules`) run among them, in the order given.
+    GM. The rule modules' orders of the step (`game.modules`) run among them, in the order given; a handler the
+    caller gives for a module's kind (a module's hook, bound to the step's dice) is the one used.
     """
     running = RunningWorld(step_input.world)
     events: list[Event] = []
-    handlers = {**handlers, **module_order_handlers(step_input.step.key)}
+    handlers = {**module_order_handlers(step_input.step.key), **handlers}
     for order in step_input.orders:
         handler = handlers.get(order.kind)
         if handler is None or order.step_key != step_input.step.key:

@@ -11,7 +11,7 @@ from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders.model import Field, OrderCommand, OrderKind, OrderPrice, OrderProblem
 from game.engine.rule_module import ModuleOrder, ModuleSwitch, RuleModule, StepHook
-from game.engine.settings_catalogue import Effect, Kind, Setting
+from game.engine.setting import Effect, Kind, Setting
 from game.engine.step_input import StepInput
 from game.engine.steps.common import to_civ
 from game.engine.world import World

@@ -1,5 +1,5 @@
-"""Exploit 2 — trade routes and commerce raiding (game.engine.trade_routes; docs/rules.md "Exploit 2 — trade
-routes" and "Commerce raiding")."""
+"""The trade routes module's Exploit 2 (game.engine.trade_routes; docs/rules.md "Exploit 2 — trade routes" and
+"Commerce raiding"): carrying out its orders, and the step's work, which the core's Exploit 2 leaves to its hook."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _closed(route: TradeRoute, reason: str) -> Event:
                     "reason": reason})
 
 
-def _open(order: OrderCommand, world: World) -> list[Event]:
+def open_route(order: OrderCommand, world: World) -> list[Event]:
     p = order.payload
     partner = world.colonies[p["to_colony_id"]]
     sectors = trade_routes.hex_line(trade_routes.colony_sector(world, p["colony_id"]),
@@ -33,7 +33,7 @@ def _open(order: OrderCommand, world: World) -> list[Event]:
         "capacity_mu": trade_routes.capacity_mu(world, p["unit_ids"])})]
 
 
-def _close(order: OrderCommand, world: World) -> list[Event]:
+def close_route(order: OrderCommand, world: World) -> list[Event]:
     route = next(r for r in world.trade_routes.values() if r.civ_id == order.civ_id
                  and r.colony_id == order.payload["colony_id"] and r.partner_colony_id == order.payload["to_colony_id"])
     return [_closed(route, "closed by its owner")]
@@ -92,17 +92,29 @@ def _raid(order: OrderCommand, world: World, dice: Dice, round_number: int) -> l
     return events
 
 
-def exploit_2_trade_routes(step_input: StepInput, dice: Dice) -> list[Event]:
-    """2. Optional: TODO Trade Routes go here…
+def raid_unrolled(order: OrderCommand, world: World) -> list[Event]:
+    """RaidCommerce's handler as the order registry holds it: a raid rolls the step's dice, so only the Exploit 2
+    hook (`trade_routes_and_raids`) carries it out, with its own handler bound to the dice."""
+    raise AssertionError("RaidCommerce is carried out by the trade routes module's Exploit 2 hook, with its dice.")
 
-    With the trade module: routes that can no longer run close; then routes are opened and closed; then raiders
-    sweep (with the option `commerce_raiding`), so a raid meets the routes as this quarter's orders left them.
+
+def _of_kinds(step_input: StepInput, world: World, kinds: frozenset[str]) -> StepInput:
+    return replace(step_input, world=world, orders=tuple(o for o in step_input.orders if o.kind in kinds))
+
+
+ROUTE_ORDERS = frozenset({"OpenTradeRoute", "CloseTradeRoute"})
+
+
+def trade_routes_and_raids(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Exploit 2 (the rules' "Optional: TODO Trade Routes go here…"), played by the trade module: routes that can
+    no longer run close; then routes are opened and closed; then raiders sweep (with the option
+    `commerce_raiding`), so a raid meets the routes as this quarter's orders left them.
     """
     world = step_input.world
     events = [_closed(route, reason) for _, route in sorted(world.trade_routes.items())
               if (reason := trade_routes.why_route_ends(world, route))]
     world = apply_events(world, events)
-    routed = run_orders(replace(step_input, world=world), {"OpenTradeRoute": _open, "CloseTradeRoute": _close})
+    routed = run_orders(_of_kinds(step_input, world, ROUTE_ORDERS), {})
     events.extend(routed)
     world = apply_events(world, routed)
     round_number = step_input.pointer.round
@@ -110,5 +122,5 @@ def exploit_2_trade_routes(step_input: StepInput, dice: Dice) -> list[Event]:
     def raid(order: OrderCommand, now: World) -> list[Event]:
         return _raid(order, now, dice, round_number)
 
-    events.extend(run_orders(replace(step_input, world=world), {"RaidCommerce": raid}))
+    events.extend(run_orders(_of_kinds(step_input, world, frozenset({"RaidCommerce"})), {"RaidCommerce": raid}))
     return events
