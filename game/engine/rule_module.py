@@ -35,8 +35,25 @@ class ModuleOrder:
     """An order kind of the module and what it does when its step runs it (the events it emits)."""
 
     kind: OrderKind
-    carry_out: OrderHandler
+    carry_out: OrderHandler | None  # None: `carry_out_in_step` makes the handler
     price: Callable[[World, OrderCommand], OrderPrice] | None = None  # None: it costs nothing
+    # An order whose carrying out rolls the step's dice or reads the step (its round, say): given the step's input
+    # and dice, the handler for that step. Its steps pass their dice to `run_orders`.
+    carry_out_in_step: Callable[[StepInput, Dice], OrderHandler] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.carry_out is None) == (self.carry_out_in_step is None):
+            raise RuleModuleError(f"{self.kind.name}: give either carry_out or carry_out_in_step.")
+
+    def handler(self, step_input: StepInput, dice: Dice | None) -> OrderHandler:
+        """What carries the order out in the step being resolved."""
+        if self.carry_out is not None:
+            return self.carry_out
+        assert self.carry_out_in_step is not None  # __post_init__
+        if dice is None:
+            raise RuleModuleError(f"{step_input.step.key} carries out {self.kind.name}, which needs the step's "
+                                  "dice: the step must pass them to run_orders.")
+        return self.carry_out_in_step(step_input, dice)
 
 
 @dataclass(frozen=True)
@@ -95,11 +112,11 @@ def load_rule_module(key: str, package: str = "game.modules") -> RuleModule:
     return declared
 
 
-def module_order_handlers(step_key: str) -> dict[str, OrderHandler]:
+def module_order_handlers(step_input: StepInput, dice: Dice | None = None) -> dict[str, OrderHandler]:
     """The modules' order kinds a step carries out, with their handlers (whether or not the campaign plays the
     module: its check refuses the order then)."""
-    return {order.kind.name: order.carry_out for module in rule_modules() for order in module.orders
-            if step_key in order.kind.steps}
+    return {order.kind.name: order.handler(step_input, dice) for module in rule_modules() for order in module.orders
+            if step_input.step.key in order.kind.steps}
 
 
 def module_prices() -> dict[str, Callable[[World, OrderCommand], OrderPrice]]:
