@@ -1,6 +1,6 @@
 """Cluster War ground war on the World (§6.5, §9.2-9.4, §14): who garrisons a colony, who may invade it, the
 battle's sides and conditions, the odds before an invasion, rebellion in occupied colonies, destroying worlds.
-The steps that use it are in `game.engine.steps.ground_war`; the rulings in docs/rules.md, "Ground war".
+The module that uses it is `game.modules.ground_war`; the rulings in docs/rules.md, "Ground war".
 """
 
 from __future__ import annotations

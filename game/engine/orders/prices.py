@@ -14,7 +14,6 @@ from typing import Any
 
 from game.engine import personnel, rule_module, social, yards
 from game.engine.designer import Price, mine_price, unit_price
-from game.engine.orders.ground_war import raise_price
 from game.engine.orders.model import OrderCommand, OrderPrice
 from game.engine.orders.personnel import mission_target, train_cost
 from game.engine.research import projects as rp
@@ -48,7 +47,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "StartConstruction": _construction,
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
-    "RaiseGroundForces": lambda w, o: OrderPrice(raise_price(w, o.payload["kind"], o.payload["count"])),
     "RecruitAgent": lambda w, o: OrderPrice(personnel.ROLES[o.payload["role"]].mu),
     "TrainAgent": lambda w, o: OrderPrice(train_cost(w, o.payload["unit_id"], o.payload["attribute"],
                                                      o.payload["pips"])[2]),

@@ -1,6 +1,6 @@
-"""The ground war module's orders and rolls (Cluster War §6.5, §9.2-9.4), called from the steps that take them:
-Expand 6 raises battalions at training bases, Exterminate 9 invades and orders worlds destroyed, Exploit 4 rolls
-rebellion in occupied colonies (docs/rules.md, "Ground war").
+"""The ground war module's orders and rolls (Cluster War §6.5, §9.2-9.4): carrying out its orders in the steps
+that take them (Expand 6 raises battalions at training bases, Exterminate 9 invades and orders worlds destroyed),
+and its hook after Exploit 4's growth, which rolls rebellion in occupied colonies (docs/rules.md, "Ground war").
 """
 
 from __future__ import annotations
@@ -96,12 +96,10 @@ def destroy_world(round_number: int) -> OrderHandler:
 
 
 def rebellions(step_input: StepInput, dice: Dice) -> list[Event]:
-    """Exploit 4 — each occupied colony rolls for a rising (ruling on §9.3's garrisons); a rising city "can build 1
-    militia unit per turn" (3 a quarter), which fight the garrison at once: if none of it stands, the colony is
-    free."""
+    """After Exploit 4's growth — each occupied colony rolls for a rising (ruling on §9.3's garrisons); a rising
+    city "can build 1 militia unit per turn" (3 a quarter), which fight the garrison at once: if none of it stands,
+    the colony is free."""
     world = step_input.world
-    if not world.options.ground_war:
-        return []
     events: list[Event] = []
     for colony_id in sorted(c.colony_id for c in world.colonies.values() if c.occupied_by is not None):
         colony = world.colonies[colony_id]
