@@ -42,7 +42,6 @@ BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_survey"}  # game.engine.survey
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
-BUILT_MODULES |= {"module_cw_terrain"}  # game.engine.ground_forces: the ground war's battles
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
@@ -87,8 +86,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
     ("module_cw_survey", "Cluster War detection and survey",
      "Sensors and signatures against range, surveys that reveal STEP codes and resources (§12.0-12.1)."),
-    ("module_cw_terrain", "Cluster War weather and terrain",
-     "Weather and terrain as modifiers of Centurion battles and ground war (§14)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
@@ -533,8 +530,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
     if "module_cw_survey" in rule_options:  # Explore 6 and 14, Expand 5: surveys (game.engine.survey)
         world = replace(world, options=replace(world.options, survey=bool(rule_options["module_cw_survey"])))
-    if "module_cw_terrain" in rule_options:  # ground battles' terrain and weather (game.engine.ground_forces)
-        world = replace(world, options=replace(world.options, terrain=bool(rule_options["module_cw_terrain"])))
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.switch.to_options(rule_options)))
@@ -560,7 +555,6 @@ def from_world(world: World) -> dict[str, Any]:
                if world.options.supply else {}),
             **({"module_cw_crew": True} if world.options.crew else {}),
             **({"module_cw_survey": True} if world.options.survey else {}),
-            **({"module_cw_terrain": True} if world.options.terrain else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
                if world.options.council_every else {}),
             **{key: value for module in rule_modules()

@@ -5,4 +5,5 @@ core reads nothing of a module but that declaration. Adding a module is its pack
 RULE_MODULES: tuple[str, ...] = (
     "yards",
     "ground_war",
+    "terrain",
 )
