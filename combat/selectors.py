@@ -20,8 +20,10 @@ from game.engine.combat import ChoiceKind, OfferKind, Withdrawal, is_combat_capa
 from game.engine.dice import SeededDice
 from game.engine.events import Event as EngineEvent
 from game.engine.ground_forces import terrain_of
+from game.engine.ground_war import TERRAIN_COUNTS
 from game.engine.names import WorldNames
 from game.engine.phases import ALL_STEPS
+from game.engine.rule_module import rule_value
 from game.engine.settings_catalogue import skirmish_size
 from game.engine.steps.exterminate import combat_unit
 from game.engine.world import SkirmishState, World
@@ -484,7 +486,7 @@ def map_kind_of(world: World, sector_id: str, skirmish: dict[str, Any]) -> MapKi
         if not troops:
             return MapKind.ORBIT
         # With the weather and terrain module, the surface is the ground war's terrain of the Sector's first planet.
-        ground = terrain_of(planets[0].step) if world.options.terrain else "open"
+        ground = terrain_of(planets[0].step) if rule_value(world.options, TERRAIN_COUNTS, False) else "open"
         return {"cluttered": MapKind.PLANET_CLUTTERED, "obscured": MapKind.PLANET_OBSCURED}.get(
             ground, MapKind.PLANET_SURFACE)
     return MapKind.DEEP_SPACE

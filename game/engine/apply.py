@@ -18,7 +18,6 @@ from weakref import ref
 from game.engine import diplomacy, yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
-from game.engine.ground_forces import GROUND_TYPES, ground_design
 from game.engine.rule_module import RuleModuleError, rule_modules
 from game.engine.units import UnitDesign
 from game.engine.world import (
@@ -1132,65 +1131,3 @@ def _battle_survived(d: _Draft, p: dict[str, Any]) -> None:
         d.crews[unit_id] = replace(old, battles=old.battles + 1)
 
 
-# The ground war module (game.engine.ground_war).
-
-
-def _ground_units(d: _Draft, unit_ids: list[int], civ_id: int, kind: str, sector_id: str, poi_id: str) -> None:
-    design = d.designs.setdefault(ground_design(GROUND_TYPES[kind]).design_id, ground_design(GROUND_TYPES[kind]))
-    for unit_id in unit_ids:
-        d.units[unit_id] = Unit(unit_id, civ_id, design.design_id, f"{design.name} {unit_id}", sector_id, poi_id,
-                                hp=float(design.stats.hp))
-        d.claim_id(unit_id)
-
-
-@handles("GroundForcesRaised")
-def _ground_raised(d: _Draft, p: dict[str, Any]) -> None:
-    _ground_units(d, p["unit_ids"], p["civ_id"], p["kind"], p["sector_id"], p["poi_id"])
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("RebelsRaised")
-def _rebels_raised(d: _Draft, p: dict[str, Any]) -> None:
-    _ground_units(d, p["unit_ids"], p["civ_id"], "militia", p["sector_id"], p["poi_id"])
-
-
-@handles("GroundBattleFought")
-def _ground_battle(d: _Draft, p: dict[str, Any]) -> None:
-    """The fallen leave the world; the invaders who stand are on the ground at the colony (out of their holds)."""
-    for unit_id in p["invaders_lost"] + p["defenders_lost"]:
-        if d.units[unit_id].carried_by is not None:
-            d.carry(unit_id, None)
-        d.end_task(unit_id)
-        del d.units[unit_id]
-    planet = d.world.planets[p["planet_id"]]
-    sector = d.world.pois[planet.poi_id].sector_id
-    for unit_id in p["invaders"]:
-        if unit_id in d.units:
-            d.carry(unit_id, None, poi_id=planet.poi_id, sector_id=sector)
-
-
-@handles("ColonyLiberated")
-def _liberated(d: _Draft, p: dict[str, Any]) -> None:
-    d.colonies[p["colony_id"]] = replace(d.colonies[p["colony_id"]], occupied_by=None)
-    d.release([u.unit_id for u in d.units.values() if u.task == f"occupy:{p['colony_id']}"],
-              task=f"occupy:{p['colony_id']}")
-
-
-@handles("WorldDestructionProposed")
-def _destruction_proposed(d: _Draft, p: dict[str, Any]) -> None:
-    d.destructions[p["destruction_id"]] = WorldDestruction(
-        p["destruction_id"], p["civ_id"], p["colony_id"], p["planet_id"], p["what"], p["damage"], p["round"])
-    d.claim_id(p["destruction_id"])
-
-
-@handles("WorldDestructionRuled")
-def _destruction_ruled(d: _Draft, p: dict[str, Any]) -> None:
-    """Confirmed: the colony is gone; a glazed or cracked world keeps its new STEP code and CP potential."""
-    del d.destructions[p["destruction_id"]]
-    if not p["confirmed"]:
-        return
-    for unit_id in [u.unit_id for u in d.units.values() if u.task == f"occupy:{p['colony_id']}"]:
-        d.release([unit_id])
-    d.colonies.pop(p["colony_id"], None)
-    planet = d.planets[p["planet_id"]]
-    d.planets[p["planet_id"]] = replace(planet, step=p["step"], max_output=p["max_output"])

@@ -702,43 +702,8 @@ FLEET_EVENTS = (
               "{unit_id:unit} launched {rider_ids:#unit} in {sector_id:sector}[, {poi_id:poi}]."),
 )
 
-# The ground war module (game.engine.ground_war; Expand 6, Exterminate 9, Exploit 4, the GM's destruction desk).
-GROUND_WAR_EVENTS = (
-    EventType("GroundForcesRaised", {"civ_id": int, "colony_id": int, "kind": str, "unit_ids": list[int],
-                                     "sector_id": str, "poi_id": str, "mu": int}, CIV,
-              "{civ_id:civ} raised {unit_ids:#unit} ({kind}) at {colony_id:colony} for {mu} MU."),
-    EventType("GroundBattleFought", {"colony_id": int, "planet_id": str, "invader_civ": int, "defender_civ": int,
-                                     "terrain": str, "weather": str, "weeks": int, "invaders": list[int],
-                                     "defenders": list[int], "levy": int, "invaders_lost": list[int],
-                                     "defenders_lost": list[int], "levy_lost": int | None, "victor": str | None,
-                                     "rebellion": bool}, WITNESSES,
-              "Ground battle for {colony_id:colony} ({terrain} ground, {weather} weather, weeks fought: {weeks}): the "
-              "{victor} won"
-              "[; {invaders_lost:#unit} of {invader_civ:civ} lost][; {defenders_lost:#unit} of {defender_civ:civ} "
-              "lost][; {levy_lost} militia of the levy fell].",
-              fallback="Ground battle for {colony_id:colony} ({terrain} ground, {weather} weather, weeks fought: "
-                       "{weeks}): both sides still stand."),
-    EventType("ColonyLiberated", {"colony_id": int, "civ_id": int, "from_civ": int, "how": str}, WITNESSES,
-              "{colony_id:colony} is free of {from_civ:civ} by {how}."),
-    EventType("RebellionRolled", {"colony_id": int, "civ_id": int, "roll": int, "range": int, "rose": bool},
-              WITNESSES,
-              "{colony_id:colony} rolled {roll} for rebellion (rises on 1-{range})[{rose:flag}: it rises against "
-              "{civ_id:civ}]."),
-    EventType("RebelsRaised", {"colony_id": int, "civ_id": int, "unit_ids": list[int], "sector_id": str,
-                               "poi_id": str}, WITNESSES,
-              "Rebels of {civ_id:civ} raised {unit_ids:#unit} of militia at {colony_id:colony}."),
-    EventType("WorldDestructionProposed", {"destruction_id": int, "civ_id": int, "colony_id": int, "planet_id": str,
-                                           "what": str, "damage": int, "round": int}, CIV,
-              "{civ_id:civ} ordered {colony_id:colony} destroyed ({what}: {damage:n} damage); the GM decides."),
-    EventType("WorldDestructionRuled", {"destruction_id": int, "civ_id": int, "colony_id": int, "planet_id": str,
-                                        "what": str, "confirmed": bool, "reason": str, "step": str,
-                                        "max_output": int}, WITNESSES,
-              "The GM ruled on the order by {civ_id:civ} to destroy {planet_id:planet} ({what})[{confirmed:flag} "
-              "(carried out)]: {reason}"),
-)
-
 GAME_EVENTS = (*FLEET_EVENTS,
                *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
                *RESEARCH_EVENTS, *DIPLOMACY_EVENTS,
-               *SUPPLY_EVENTS, *GROUND_WAR_EVENTS)
+               *SUPPLY_EVENTS)

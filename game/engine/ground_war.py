@@ -1,6 +1,6 @@
 """Cluster War ground war on the World (§6.5, §9.2-9.4, §14): who garrisons a colony, who may invade it, the
 battle's sides and conditions, the odds before an invasion, rebellion in occupied colonies, destroying worlds.
-The steps that use it are in `game.engine.steps.ground_war`; the rulings in docs/rules.md, "Ground war".
+The module that uses it is `game.modules.ground_war`; the rulings in docs/rules.md, "Ground war".
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.engine import rule_module
 from game.engine.dice import Dice, SeededDice
 from game.engine.ground_forces import (
     DESIGN_PREFIX,
@@ -94,9 +95,15 @@ def holder(colony: Colony) -> int:
     return colony.occupied_by if colony.occupied_by is not None else colony.civ_id
 
 
+# The rule values the ground war and the weather and terrain modules set (`RuleModule.rule_values`).
+TERRAIN_COUNTS = "weather_and_terrain_modify_ground_battles"  # §14
+OCCUPIERS_TAX = "occupiers_collect_taxes"  # §9.3
+ONLY_INVASION_CAPTURES = "only_ground_forces_capture_planets"  # §9.2
+
+
 def conditions_at(world: World, colony: Colony, weather: str = "clear") -> Conditions:
     """The battle's terrain (from the planet's STEP code) and weather, with the weather and terrain module on."""
-    if not world.options.terrain:
+    if not rule_module.rule_value(world.options, TERRAIN_COUNTS, False):
         return Conditions()
     return Conditions(terrain_of(world.planets[colony.planet_id].step), weather)
 
@@ -201,4 +208,4 @@ def taxed_by(world: World, colony: Colony) -> int | None:
     produces for it, §9.3)."""
     if colony.occupied_by is None:
         return colony.civ_id
-    return colony.occupied_by if world.options.ground_war else None
+    return colony.occupied_by if rule_module.rule_value(world.options, OCCUPIERS_TAX, False) else None

@@ -34,12 +34,28 @@ class ModuleOrder:
     """An order kind of the module and what it does when its step runs it (the events it emits)."""
 
     kind: OrderKind
-    # None: the module's own step hook carries its orders out, with handlers it makes for the step (bound to the
-    # step's dice, say) and in an order of its own (`run_orders` with its table); no core step runs them.
+    # None: `carry_out_in_step` makes the handler; both None: the module's own step hook carries its orders out,
+    # with handlers it makes for the step and in an order of its own (`run_orders` with its table).
     carry_out: OrderHandler | None
     price: Callable[[World, OrderCommand], OrderPrice] | None = None  # None: it costs nothing
     # The odds its roll is made with, as the order's form shows them (`orders.prices.order_odds`); None: no roll.
     odds: Callable[[World, OrderCommand], dict[str, Any] | None] | None = None
+    # An order whose carrying out rolls the step's dice or reads the step (its round, say): given the step's input
+    # and dice, the handler for that step. Its steps pass their dice to `run_orders`.
+    carry_out_in_step: Callable[[StepInput, Dice], OrderHandler] | None = None
+
+    def __post_init__(self) -> None:
+        if self.carry_out is not None and self.carry_out_in_step is not None:
+            raise RuleModuleError(f"{self.kind.name}: give carry_out or carry_out_in_step, not both.")
+
+    def handler(self, step_input: StepInput, dice: Dice | None) -> OrderHandler | None:
+        """What carries the order out in the step being resolved (None: the module's hook does)."""
+        if self.carry_out_in_step is None:
+            return self.carry_out
+        if dice is None:
+            raise RuleModuleError(f"{step_input.step.key} carries out {self.kind.name}, which needs the step's "
+                                  "dice: the step must pass them to run_orders.")
+        return self.carry_out_in_step(step_input, dice)
 
 
 @dataclass(frozen=True)
@@ -142,11 +158,12 @@ def load_rule_module(package: str) -> RuleModule:
     return declared
 
 
-def module_order_handlers(step_key: str) -> dict[str, OrderHandler]:
+def module_order_handlers(step_input: StepInput, dice: Dice | None = None) -> dict[str, OrderHandler]:
     """The modules' order kinds a step carries out, with their handlers (whether or not the campaign plays the
     module: its check refuses the order then)."""
-    return {order.kind.name: order.carry_out for module in rule_modules() for order in module.orders
-            if step_key in order.kind.steps and order.carry_out is not None}
+    handlers = {order.kind.name: order.handler(step_input, dice) for module in rule_modules()
+                for order in module.orders if step_input.step.key in order.kind.steps}
+    return {name: handler for name, handler in handlers.items() if handler is not None}
 
 
 def module_prices() -> dict[str, Callable[[World, OrderCommand], OrderPrice]]:

@@ -43,7 +43,6 @@ class SettingProblem(ValueError):
 BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
-BUILT_MODULES |= {"module_cw_ground_war", "module_cw_terrain"}  # game.engine.ground_war, ground_forces
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
@@ -85,12 +84,7 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
     ("module_cw_supply", "Cluster War supply",
      "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
-    ("module_cw_ground_war", "Cluster War ground war",
-     "Ground forces, planetary invasion, ground battles, occupation, rebellion and liberation; destroying worlds "
-     "(§6.5, §9.2-9.4)."),
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
-    ("module_cw_terrain", "Cluster War weather and terrain",
-     "Weather and terrain as modifiers of Centurion battles and ground war (§14)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
@@ -192,10 +186,6 @@ def _module_settings() -> list[Setting]:
         "module_cw_supply": [Setting(
             "supply_attrition", "modules", "Units out of supply suffer attrition",
             "Off: being out of supply only stops repairs and building.", Kind.BOOL, True, Effect.NEXT_ROUND)],
-        "module_cw_ground_war": [Setting(
-            "ground_occupation", "modules", "Colonies can be occupied",
-            "Off: a ground victory destroys the colony's defences but the colony stays its owner's.", Kind.BOOL,
-            True, Effect.NEXT_ROUND)],
         "module_ac_factions": [Setting(
             "faction_restrictions", "modules", "Faction restrictions apply",
             "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
@@ -532,12 +522,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                                supply_attrition=on and rule_options.get("supply_attrition", True)))
     if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
         world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
-    if "module_cw_ground_war" in rule_options:  # Expand 6, Exterminate 9, Exploit 4-5 (game.engine.ground_war)
-        on = bool(rule_options["module_cw_ground_war"])
-        world = replace(world, options=replace(world.options, ground_war=on, ground_occupation_off=on and not
-                                               rule_options.get("ground_occupation", True)))
-    if "module_cw_terrain" in rule_options:  # ground battles' terrain and weather (game.engine.ground_forces)
-        world = replace(world, options=replace(world.options, terrain=bool(rule_options["module_cw_terrain"])))
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
@@ -559,9 +543,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
                if world.options.supply else {}),
             **({"module_cw_crew": True} if world.options.crew else {}),
-            **({"module_cw_ground_war": True, "ground_occupation": not world.options.ground_occupation_off}
-               if world.options.ground_war else {}),
-            **({"module_cw_terrain": True} if world.options.terrain else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
                if world.options.council_every else {}),
             **{key: value for module in rule_modules()

@@ -7,4 +7,6 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.personnel",
     "game.modules.survey",
     "game.modules.trade_routes",
+    "game.modules.ground_war",
+    "game.modules.terrain",
 )

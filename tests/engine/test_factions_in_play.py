@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from game.engine.factions import FACTIONS, modifiers
-from game.engine.orders.ground_war import check_destroy_world, check_invade
 from game.engine.orders.model import OrderProblem
 from game.engine.world import Civilization, Colony, RuleOptions, SkirmishState, World, colonization_price
+from game.modules.ground_war.orders import check_destroy_world, check_invade
 from tests.engine.round_fixtures import DESIGNS, FakeCombat, of_type, order, run, unit, with_units, world
 from tests.engine.test_round_exterminate import _over
 

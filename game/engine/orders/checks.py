@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import rule_module, rulings, survey
+from game.engine import ground_war, rule_module, rulings, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.fleets import fleet_of
@@ -314,7 +314,7 @@ def beaten_colony(order: OrderCommand, world: World) -> int:
 
 
 def check_occupy(order: OrderCommand, world: World) -> None:
-    if world.options.ground_war:
+    if rule_module.rule_value(world.options, ground_war.ONLY_INVASION_CAPTURES, False):
         raise OrderProblem("kind", "only ground forces capture planets (Cluster War §9.2): give an Invade order.")
     refuse_pacifist(world, order.civ_id)
     colony = world.colonies[beaten_colony(order, world)]

@@ -71,17 +71,6 @@ from game.engine.orders.fleets import (
     offer_launch,
     offer_leave_fleet,
 )
-from game.engine.orders.ground_war import (
-    DESTRUCTION_CHOICES,
-    KIND_CHOICES,
-    MAX_RAISED,
-    check_destroy_world,
-    check_invade,
-    check_raise,
-    offer_destroy_world,
-    offer_invade,
-    offer_raise,
-)
 from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
     CRASH_CHOICES,
@@ -582,39 +571,5 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("ballot", "Your vote", "option", options=BALLOT_CHOICES),),
         check_council_vote,
         offer_council_vote,
-    ),
-    # The ground war module (game.engine.ground_war, Cluster War §6.5, §9.2, §9.4): offered only while it is on.
-    OrderKind(
-        "RaiseGroundForces",
-        "Raise ground forces",
-        "Train battalions at a colony's training base (size 25); they are ready for the next round's orders and "
-        "travel in cargo holds.",
-        frozenset({"expand.6"}),
-        (
-            Field("colony_id", "Training base", "colony"),
-            Field("kind", "Type", "option", options=KIND_CHOICES),
-            Field("count", "Battalions", "integer", minimum=1, maximum=MAX_RAISED),
-        ),
-        check_raise,
-        offer_raise,
-    ),
-    OrderKind(
-        "Invade",
-        "Invade a colony",
-        "Land battalions on a colony whose orbit you hold; they fight its defenders for up to 12 weeks. Won: you "
-        "occupy it (or free your own).",
-        frozenset({"exterminate.9"}),
-        (Field("colony_id", "Colony", "colony"), Field("unit_ids", "Battalions that land", "units")),
-        check_invade,
-        offer_invade,
-    ),
-    OrderKind(
-        "DestroyWorld",
-        "Destroy a world",
-        "Destroy a colony, glaze its biosphere or crack its planet (§9.4); the GM confirms or refuses it.",
-        frozenset({"exterminate.9"}),
-        (Field("colony_id", "Colony", "colony"), Field("what", "What", "option", options=DESTRUCTION_CHOICES)),
-        check_destroy_world,
-        offer_destroy_world,
     ),
 )

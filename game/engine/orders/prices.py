@@ -14,7 +14,6 @@ from typing import Any
 
 from game.engine import rule_module, social, yards
 from game.engine.designer import Price, mine_price, unit_price
-from game.engine.orders.ground_war import raise_price
 from game.engine.orders.model import OrderCommand, OrderPrice
 from game.engine.research import projects as rp
 from game.engine.research.rules import AC_EXTRA_ROLL_MU, CLUSTER_WAR, build_price
@@ -47,7 +46,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "StartConstruction": _construction,
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
-    "RaiseGroundForces": lambda w, o: OrderPrice(raise_price(w, o.payload["kind"], o.payload["count"])),
     "StartResearch": _start_research,
     "FundResearch": _fund_research,
     "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),

@@ -8,6 +8,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from game.engine.apply import RunningWorld
+from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.orders import OrderProblem, validate_order
 from game.engine.rule_module import OrderHandler, module_order_handlers
@@ -41,16 +42,17 @@ def to_civs(
     return Event(event_type, {**payload, "seen_by": sorted(set(civ_ids))}, Visibility.GM)
 
 
-def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> list[Event]:
+def run_orders(step_input: StepInput, handlers: Mapping[str, OrderHandler], dice: Dice | None = None) -> list[Event]:
     """Each order of this step, in the order given, checked against the world as the orders before it left it.
 
     A rejected order changes nothing and tells its civilization why. Free-text `Declare` orders are for the
-    GM. The rule modules' orders of the step (`game.modules`) run among them, in the order given; a handler the
-    caller gives for a module's kind (a module's hook, bound to the step's dice) is the one used.
+    GM. The rule modules' orders of the step (`game.modules`) run among them, in the order given; a step whose
+    module orders roll dice (`ModuleOrder.carry_out_in_step`) passes its `dice`; a handler the caller gives for a
+    module's kind is the one used.
     """
     running = RunningWorld(step_input.world)
     events: list[Event] = []
-    handlers = {**module_order_handlers(step_input.step.key), **handlers}
+    handlers = {**module_order_handlers(step_input, dice), **handlers}
     for order in step_input.orders:
         handler = handlers.get(order.kind)
         if handler is None or order.step_key != step_input.step.key:

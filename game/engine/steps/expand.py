@@ -9,7 +9,6 @@ from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.orders.prices import order_price
 from game.engine.step_input import StepInput
-from game.engine.steps import ground_war
 from game.engine.steps.common import run_orders, to_civ
 from game.engine.world import (
     ConstructionProject,
@@ -200,12 +199,12 @@ def expand_6_start_construction(step_input: StepInput, dice: Dice) -> list[Event
     each as it is built (Expand 8), operational at the start of the next quarter (Expand 3).
 
     With the repair and refits module (game.engine.yards) a yard or a repair ship may instead start repairing a
-    damaged unit, a yard refitting or scrapping one (Cluster War §6.6, §9.6).
+    damaged unit, a yard refitting or scrapping one (Cluster War §6.6, §9.6); with the ground war module
+    (game.modules.ground_war) a colony's training base raises battalions.
     """
     return run_orders(
         step_input,
-        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume,
-         "RaiseGroundForces": ground_war.raise_ground_forces},
+        {"StartConstruction": _construct, "BuildMine": _build_mine, "ResumeConstruction": _resume},
     )
 
 

@@ -10,7 +10,7 @@ from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
-from game.engine.steps import fleets, ground_war
+from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civs
 from game.engine.steps.explore import plot_course
 from game.engine.steps.research import research_interruptions
@@ -387,11 +387,11 @@ def _destroy_colony(order: OrderCommand, world: World) -> list[Event]:
 
 def exterminate_9_occupy_or_destroy_colonies(step_input: StepInput, dice: Dice) -> list[Event]:
     """9. Next the Victor can Occupy or Destroy any Colonies in the sector. (Occupying a Colony Engages a Unit
-    indefinitely.)"""
-    return run_orders(step_input, {"Occupy": _occupy, "DestroyColony": _destroy_colony,
-                                   # the ground war module (§9.2, §9.4): invasion, and worlds destroyed on the GM's word
-                                   "Invade": ground_war.invade(dice),
-                                   "DestroyWorld": ground_war.destroy_world(step_input.pointer.round)})
+    indefinitely.)
+
+    The ground war module's Invade and DestroyWorld orders (game.modules.ground_war) run among these: the dice
+    are for its ground battles."""
+    return run_orders(step_input, {"Occupy": _occupy, "DestroyColony": _destroy_colony}, dice)
 
 
 def exterminate_10_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:

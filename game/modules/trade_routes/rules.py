@@ -154,7 +154,7 @@ MODULE = RuleModule(
                 orders.check_raid_commerce,
                 orders.offer_raid_commerce,
             ),
-            steps.raid_unrolled,  # the hook carries raids out, with the step's dice
+            None,  # the Exploit 2 hook carries raids out, with the step's dice
         ),
     ),
     # The core's Exploit 2 does nothing: the hook is the step. It runs in every campaign, as the step did, so routes

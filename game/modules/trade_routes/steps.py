@@ -92,12 +92,6 @@ def _raid(order: OrderCommand, world: World, dice: Dice, round_number: int) -> l
     return events
 
 
-def raid_unrolled(order: OrderCommand, world: World) -> list[Event]:
-    """RaidCommerce's handler as the order registry holds it: a raid rolls the step's dice, so only the Exploit 2
-    hook (`trade_routes_and_raids`) carries it out, with its own handler bound to the dice."""
-    raise AssertionError("RaidCommerce is carried out by the trade routes module's Exploit 2 hook, with its dice.")
-
-
 def _of_kinds(step_input: StepInput, world: World, kinds: frozenset[str]) -> StepInput:
     return replace(step_input, world=world, orders=tuple(o for o in step_input.orders if o.kind in kinds))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import URLPattern, path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -13,8 +14,8 @@ from rest_framework.views import APIView
 
 from game import visibility
 from game.api.views import _valid
-from game.selectors.ground_war import destruction_desk, ground_war_for
-from game.services.ground_war import destruction_rule
+from game.modules.ground_war.selectors import destruction_desk, ground_war_for
+from game.modules.ground_war.services import destruction_rule
 
 
 class DestructionRulingInput(serializers.Serializer[dict[str, Any]]):
@@ -39,3 +40,11 @@ class DestructionRuling(APIView):
         destruction_rule(request.user, campaign_id, destruction_id=destruction_id, **data)
         campaign, viewer = visibility.campaign_for(request.user, campaign_id)
         return Response(destruction_desk(viewer, campaign))
+
+
+URLS: list[URLPattern] = [
+    path("campaigns/<int:campaign_id>/ground-war/", GroundWar.as_view(), name="api-ground-war"),
+    path("campaigns/<int:campaign_id>/ground-war/destructions/<int:destruction_id>/ruling/",
+         DestructionRuling.as_view(), name="api-destruction-ruling"),
+]
+BATCHED_READS = frozenset({"ground-war"})

@@ -1,6 +1,6 @@
-"""The ground war module's orders and rolls (Cluster War §6.5, §9.2-9.4), called from the steps that take them:
-Expand 6 raises battalions at training bases, Exterminate 9 invades and orders worlds destroyed, Exploit 4 rolls
-rebellion in occupied colonies (docs/rules.md, "Ground war").
+"""The ground war module's orders and rolls (Cluster War §6.5, §9.2-9.4): carrying out its orders in the steps
+that take them (Expand 6 raises battalions at training bases, Exterminate 9 invades and orders worlds destroyed),
+and its hook after Exploit 4's growth, which rolls rebellion in occupied colonies (docs/rules.md, "Ground war").
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from game.engine.ground_forces import (
     fight,
     roll_weather,
 )
+from game.engine.ground_war import TERRAIN_COUNTS
 from game.engine.orders import OrderCommand
 from game.engine.orders.prices import order_price
-from game.engine.rule_module import OrderHandler
+from game.engine.rule_module import OrderHandler, rule_value
 from game.engine.step_input import StepInput
 from game.engine.steps.common import to_civ, to_civs
 from game.engine.world import Colony, World
@@ -43,7 +44,7 @@ def _battle(world: World, colony: Colony, attacker: int, invaders: list[Fighter]
     defender = ground_war.holder(colony)
     defenders, levy = ground_war.defenders_of(world, colony)
     label = f"ground battle at colony {colony.colony_id}"
-    weather = roll_weather(dice, f"{label} weather") if world.options.terrain else "clear"
+    weather = roll_weather(dice, f"{label} weather") if rule_value(world.options, TERRAIN_COUNTS, False) else "clear"
     conditions = ground_war.conditions_at(world, colony, weather)
     result = fight(invaders, defenders, conditions, dice, label)
     victor = result.victor(len(invaders), len(defenders))
@@ -96,12 +97,10 @@ def destroy_world(round_number: int) -> OrderHandler:
 
 
 def rebellions(step_input: StepInput, dice: Dice) -> list[Event]:
-    """Exploit 4 — each occupied colony rolls for a rising (ruling on §9.3's garrisons); a rising city "can build 1
-    militia unit per turn" (3 a quarter), which fight the garrison at once: if none of it stands, the colony is
-    free."""
+    """After Exploit 4's growth — each occupied colony rolls for a rising (ruling on §9.3's garrisons); a rising
+    city "can build 1 militia unit per turn" (3 a quarter), which fight the garrison at once: if none of it stands,
+    the colony is free."""
     world = step_input.world
-    if not world.options.ground_war:
-        return []
     events: list[Event] = []
     for colony_id in sorted(c.colony_id for c in world.colonies.values() if c.occupied_by is not None):
         colony = world.colonies[colony_id]
