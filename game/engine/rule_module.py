@@ -22,7 +22,7 @@ from game.modules import RULE_MODULES
 
 if TYPE_CHECKING:  # types only: the steps and the settings catalogue import this module to collect the modules
     from game.engine.dice import Dice
-    from game.engine.settings_catalogue import Setting
+    from game.engine.settings_model import Setting
     from game.engine.step_input import StepInput
 
 # A reducer gets the draft of the world the events change (`game.engine.apply`) and one event's payload.
