@@ -1191,60 +1191,6 @@ def _caught(d: _Draft, p: dict[str, Any]) -> None:
     d.civs[civ.civ_id] = replace(civ, detected_units=civ.detected_units | {p["agent_id"]})
 
 
-# Supply and crew (game.engine.supply)
-
-
-@handles("UnitOutOfSupply")
-def _out_of_supply(d: _Draft, p: dict[str, Any]) -> None:
-    if p.get("stress"):  # left out with attrition off
-        old = d.stress.get(p["unit_id"]) or Stress(p["unit_id"])
-        d.stress[p["unit_id"]] = replace(old, tag=p["stress"])
-
-
-@handles("StressChecked")
-def _stress_checked(d: _Draft, p: dict[str, Any]) -> None:
-    if p["failed"]:
-        old = d.stress[p["unit_id"]]
-        d.stress[p["unit_id"]] = replace(old, failures=old.failures + 1)
-        d.unit(p["unit_id"], hp=p["hp_left"])
-
-
-@handles("UnitResupplied")
-def _resupplied(d: _Draft, p: dict[str, Any]) -> None:
-    d.stress.pop(p["unit_id"], None)
-
-
-@handles("LogisticsDropped")
-def _logistics_dropped(d: _Draft, p: dict[str, Any]) -> None:
-    for unit_id in p["unit_ids"]:
-        d.stress.pop(unit_id, None)
-        d.crews.pop(unit_id, None)
-
-
-@handles("CrewPoolGrew")
-def _crew_pool_grew(d: _Draft, p: dict[str, Any]) -> None:
-    d.crew_pools[p["civ_id"]] = p["pool"]
-
-
-@handles("CrewDrawn")
-def _crew_drawn(d: _Draft, p: dict[str, Any]) -> None:
-    d.crew_pools[p["civ_id"]] = p["pool"]
-    d.crews[p["unit_id"]] = Crew(p["unit_id"], grade=p["grade"], since_round=p["round"])
-
-
-@handles("CrewPromoted")
-def _crew_promoted(d: _Draft, p: dict[str, Any]) -> None:
-    old = d.crews.get(p["unit_id"]) or Crew(p["unit_id"])
-    d.crews[p["unit_id"]] = replace(old, grade=p["grade"], since_round=p["round"])
-
-
-@handles("BattleSurvived")
-def _battle_survived(d: _Draft, p: dict[str, Any]) -> None:
-    for unit_id in p["unit_ids"]:
-        old = d.crews.get(unit_id) or Crew(unit_id)
-        d.crews[unit_id] = replace(old, battles=old.battles + 1)
-
-
 # The ground war module (game.engine.ground_war).
 
 

@@ -41,7 +41,6 @@ class SettingProblem(ValueError):
 BUILT_MODULES = frozenset({"module_cg_personnel", "module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_survey"}  # game.engine.survey
-BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_ground_war", "module_cw_terrain"}  # game.engine.ground_war, ground_forces
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
@@ -82,12 +81,9 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "(Exploit 7, 9), played by the engine."),
     ("module_cw_fleets", "Cluster War movement orders",
      "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
-    ("module_cw_supply", "Cluster War supply",
-     "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
     ("module_cw_ground_war", "Cluster War ground war",
      "Ground forces, planetary invasion, ground battles, occupation, rebellion and liberation; destroying worlds "
      "(§6.5, §9.2-9.4)."),
-    ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
     ("module_cw_survey", "Cluster War detection and survey",
      "Sensors and signatures against range, surveys that reveal STEP codes and resources (§12.0-12.1)."),
     ("module_cw_terrain", "Cluster War weather and terrain",
@@ -194,9 +190,6 @@ def _module_settings() -> list[Setting]:
             "commerce_raiding", "modules", "Commerce raiding",
             "Warships may raid the trade routes of civilizations at war with theirs (Exploit 2, Cluster War §9.5).",
             Kind.BOOL, False, Effect.NEXT_ROUND)],
-        "module_cw_supply": [Setting(
-            "supply_attrition", "modules", "Units out of supply suffer attrition",
-            "Off: being out of supply only stops repairs and building.", Kind.BOOL, True, Effect.NEXT_ROUND)],
         "module_cw_ground_war": [Setting(
             "ground_occupation", "modules", "Colonies can be occupied",
             "Off: a ground victory destroys the colony's defences but the colony stays its owner's.", Kind.BOOL,
@@ -532,12 +525,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     if "module_cg_personnel" in rule_options:  # Explore 4 and 12 play personnel missions
         world = replace(world, options=replace(world.options,
                                                personnel_missions=bool(rule_options["module_cg_personnel"])))
-    if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
-        on = bool(rule_options["module_cw_supply"])
-        world = replace(world, options=replace(world.options, supply=on,
-                                               supply_attrition=on and rule_options.get("supply_attrition", True)))
-    if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
-        world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
     if "module_cw_survey" in rule_options:  # Explore 6 and 14, Expand 5: surveys (game.engine.survey)
         world = replace(world, options=replace(world.options, survey=bool(rule_options["module_cw_survey"])))
     if "module_cw_ground_war" in rule_options:  # Expand 6, Exterminate 9, Exploit 4-5 (game.engine.ground_war)
@@ -567,9 +554,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),
-            **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
-               if world.options.supply else {}),
-            **({"module_cw_crew": True} if world.options.crew else {}),
             **({"module_cw_survey": True} if world.options.survey else {}),
             **({"module_cw_ground_war": True, "ground_occupation": not world.options.ground_occupation_off}
                if world.options.ground_war else {}),

@@ -4,4 +4,6 @@ core reads nothing of a module but that declaration. Adding a module is its pack
 
 RULE_MODULES: tuple[str, ...] = (
     "yards",
+    "supply",
+    "crew",  # after supply: Exploit 9's stress checks come before the crews' round end
 )
