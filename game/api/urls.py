@@ -10,7 +10,6 @@ from game.api import (
     reads,
     research,
     settings,
-    supply,
     units,
     views,
 )
@@ -55,7 +54,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
          name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
-    path("campaigns/<int:campaign_id>/supply/", supply.Supply.as_view(), name="api-supply"),
     path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),

@@ -649,29 +649,6 @@ DIPLOMACY_EVENTS = (
               "{mu_each} MU]."),
 )
 
-# Supply and stress, and crew (game.engine.supply; Exploit 9, Expand 3, Exterminate 8 and 10): a civilization's own
-# units, seen by it (an enemy learns of a unit's stress only by what it does).
-SUPPLY_EVENTS = (
-    EventType("UnitOutOfSupply", {"unit_id": int, "sector_id": str, "stress": Optional(int)}, CIV,
-              "{unit_id:unit} ended the round out of supply in {sector_id:sector}[: stress {stress}%]."),
-    EventType("StressChecked", {"unit_id": int, "stress": int, "roll": int, "failed": bool,
-                                "hp_left": Optional(float), "repeated": Optional(bool)}, CIV,
-              "{unit_id:unit}'s stress check: rolled {roll} against {stress}%[, failed{failed:flag}: a component "
-              "broke down, {hp_left:g} hit points left][; a repeated failure: the GM may rule a worse outcome"
-              "{repeated:flag}]."),
-    EventType("UnitResupplied", {"unit_id": int}, CIV, "{unit_id:unit} is back in supply; its stress is gone."),
-    EventType("LogisticsDropped", {"unit_ids": list[int]}, GM,
-              "Supply and crew records of {unit_ids:#unit} no longer in the world were dropped.", chronicle=False),
-    EventType("CrewPoolGrew", {"civ_id": int, "crew": int, "pool": int}, CIV,
-              "{civ_id:civ}'s colonies trained {crew:n} crew: {pool:n} in the pool."),
-    EventType("CrewDrawn", {"civ_id": int, "unit_id": int, "crew": int, "pool": int, "grade": str, "round": int},
-              CIV, "{unit_id:unit} took on a {grade} crew of {crew:n} from the pool ({pool:n} left)."),
-    EventType("CrewPromoted", {"unit_id": int, "grade": str, "round": int}, CIV,
-              "{unit_id:unit}'s crew is now {grade}."),
-    EventType("BattleSurvived", {"civ_id": int, "unit_ids": list[int]}, CIV,
-              "{unit_ids:#unit} of {civ_id:civ} survived a battle: their crews are blooded."),
-)
-
 # Movement orders and fleets (game.engine.fleets, steps/fleets.py): a fleet's orders are its owner's secret, so
 # every line is told to its civilization alone (others see its units as they see any unit).
 FLEET_EVENTS = (
@@ -705,5 +682,4 @@ FLEET_EVENTS = (
 GAME_EVENTS = (*FLEET_EVENTS,
                *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS,
-               *SUPPLY_EVENTS)
+               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS)

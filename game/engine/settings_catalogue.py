@@ -42,7 +42,6 @@ class SettingProblem(ValueError):
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
-BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
@@ -82,9 +81,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "(Exploit 7, 9), played by the engine."),
     ("module_cw_fleets", "Cluster War movement orders",
      "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
-    ("module_cw_supply", "Cluster War supply",
-     "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
-    ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
@@ -183,9 +179,6 @@ def _module_settings() -> list[Setting]:
                     "Centauri: one free Research table roll a round (Dead End, Progress, Copy, Breakthrough).",
                     Kind.CHOICE, "cluster_war", Effect.NEXT_ROUND,
                     (("cluster_war", "Cluster War R&D roll"), ("alpha_centauri", "Alpha Centauri Research table")))],
-        "module_cw_supply": [Setting(
-            "supply_attrition", "modules", "Units out of supply suffer attrition",
-            "Off: being out of supply only stops repairs and building.", Kind.BOOL, True, Effect.NEXT_ROUND)],
         "module_ac_factions": [Setting(
             "faction_restrictions", "modules", "Faction restrictions apply",
             "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
@@ -516,12 +509,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         world = replace(world, options=replace(world.options, faction_restrictions=on))
     if "module_cw_fleets" in rule_options:  # Explore 1, 2, 14, Exterminate 1, 10: fleets (game.engine.fleets)
         world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
-    if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
-        on = bool(rule_options["module_cw_supply"])
-        world = replace(world, options=replace(world.options, supply=on,
-                                               supply_attrition=on and rule_options.get("supply_attrition", True)))
-    if "module_cw_crew" in rule_options:  # Expand 3, Exterminate 8 and 10, Exploit 9: crew (game.engine.supply)
-        world = replace(world, options=replace(world.options, crew=bool(rule_options["module_cw_crew"])))
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
@@ -540,9 +527,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),
-            **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
-               if world.options.supply else {}),
-            **({"module_cw_crew": True} if world.options.crew else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
                if world.options.council_every else {}),
             **{key: value for module in rule_modules()

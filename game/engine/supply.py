@@ -1,26 +1,24 @@
 """Cluster War supply and stress (§4.3, §7.0) and crew (§17.2; Exterminate 8's prize crews), as Centaurian Vector
-plays them: pure rules over a `World`, their events applied by `game.engine.apply`.
+plays them: the pure rules the core and other modules ask of the supply and crew modules (`game.modules.supply`,
+`game.modules.crew` hold their step work and events).
 
 Supply: a civilization's grid is the reach of its operational colonies and way stations, one Sector round each
 (§7.0 "Supply grid range = 1-hex radius per colony"; a CW hex is a CV Sector); a unit in it, or over an ally's
 colony (§4.3 "a friendly empire's colony that has granted supply rights"), is in supply. At the round's end
-(Exploit 9, §4.3 "at the end of the turn") every unit out of supply gains 10% stress and rolls d100 against it.
+(Exploit 9, §4.3 "at the end of the turn") every unit out of supply gains 10% stress and rolls d100 against it
+(`game.modules.supply.steps`).
 
 Crew: a pool per civilization fed by its colonies' population; a new unit draws its design crew from it, a
-captured one its prize crew; grades (green..elite) change Attack and rise with drilling and battles survived.
+captured one its prize crew (`draw_crew`, Exterminate 8); grades (green..elite) change Attack (`attack_factor`) and
+rise with drilling and battles survived (`battles_survived`, Exterminate 10; the rest `game.modules.crew.steps`).
 The rulings are in docs/rules.md, "Warfare and logistics (issue 18)".
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from game.engine.apply import apply_events
-from game.engine.dice import Dice
+from game.engine import rule_module
 from game.engine.events import Event, Visibility
-from game.engine.rulings import CW_TURNS_PER_FQ
 from game.engine.world import (
-    Stress,
     Unit,
     UnitState,
     World,
@@ -34,27 +32,13 @@ from game.engine.world import (
 SUPPLY_RANGE_SECTORS = 1
 _NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
-# §4.3: "starts at 10% and increases by 10% for each turn that the unit is out of supplies"; a failure is
-# "equal to or lower than the stress tag" on 1d100. Ruling: one check a round (a quarter), the tag rising 10 a
-# round: a quarter is the unit of CV's orders, and three rolls a quarter would wreck a patrol before a player
-# could answer.
-STRESS_STEP = 10
-STRESS_DIE = 100
-# Ruling (§4.3's mild failure, "a random component takes a point of damage"): a failed check costs the unit 1 HP
-# of its sheet, never its last; a repeated failure is the GM's to rule on (surrender, rogue, mutiny, retiring).
-STRESS_DAMAGE = 1.0
 # Ruling (the combat effect): stress "combines ... morale and equipment break down": a stressed unit's Attack
 # falls by its tag, at most by half.
 STRESS_ATTACK_CAP = 50
 
-# §17.2: Attack by grade, and what each step up needs: CW turns of drilling since the last grade and battles
-# survived in all.
+# §17.2: Attack by grade (what each step up needs: `game.modules.crew.steps`).
 GRADES = ("green", "regular", "veteran", "elite")
 GRADE_ATTACK = {"green": -10, "regular": 0, "veteran": 10, "elite": 20}
-DRILL_TURNS = 4
-BATTLES_NEEDED = {"regular": 0, "veteran": 1, "elite": 2}
-# Ruling: each Pop of an operational, unoccupied colony trains this many crew a quarter (a Light Destroyer's crew).
-CREW_PER_POP = 100
 PRIZE_GRADE = "green"  # §17.2: a crew on a ship new to it drops a level; a prize crew is regulars on a strange hull
 
 
@@ -137,102 +121,25 @@ def grade_of(world: World, unit_id: int) -> str:
     return crew.grade if crew is not None else "regular"
 
 
+# The rule values the crew and supply modules set (`RuleModule.rule_values`), read by the core's combat and captures.
+CREWS_COUNT = "crews_come_from_the_pool_with_grades"  # §17.2: prize crews, grades in a fight, battles survived
+STRESS_COUNTS = "stress_out_of_supply_weakens_attack"  # §7.0
+
+
 def attack_factor(world: World, unit: Unit) -> float:
     """The unit's Attack in a fight, as a factor: its crew's grade (§17.2, with the crew module) and its stress
     out of supply (with the supply module). 1.0 without either."""
-    grade = GRADE_ATTACK[grade_of(world, unit.unit_id)] if world.options.crew else 0
+    crews = rule_module.rule_value(world.options, CREWS_COUNT, False)
+    grade = GRADE_ATTACK[grade_of(world, unit.unit_id)] if crews else 0
     stress = world.stress.get(unit.unit_id)
-    tag = min(stress.tag, STRESS_ATTACK_CAP) if stress is not None and world.options.supply else 0
+    tag = (min(stress.tag, STRESS_ATTACK_CAP)
+           if stress is not None and rule_module.rule_value(world.options, STRESS_COUNTS, False) else 0)
     if not grade and not tag:
         return 1.0
     return (100 + grade) * (100 - tag) / 10_000
 
 
-def _stress_check(world: World, unit: Unit, stress: Stress, dice: Dice) -> list[Event]:
-    tag = stress.tag + STRESS_STEP
-    events = [_civ_event(unit.civ_id, "UnitOutOfSupply",
-                         {"unit_id": unit.unit_id, "sector_id": unit.sector_id, "stress": tag})]
-    roll = dice.roll(STRESS_DIE, f"stress check of unit {unit.unit_id} ({tag}%)")
-    failed = roll <= tag
-    payload: dict[str, object] = {"unit_id": unit.unit_id, "stress": tag, "roll": roll, "failed": failed}
-    if failed:
-        payload["hp_left"] = max(min(unit.hp, 1.0), unit.hp - STRESS_DAMAGE)
-        payload["repeated"] = stress.failures >= 1
-    events.append(_civ_event(unit.civ_id, "StressChecked", payload))
-    return events
-
-
-def supply_check(world: World, dice: Dice) -> list[Event]:
-    """§4.3 at the round's end: a unit back in supply sheds its stress; one out of it is reported and, with
-    attrition on, gains 10% stress and rolls its check. Agents are not checked. Records of units gone from the world
-    are dropped."""
-    if not world.options.supply:
-        return []
-    events: list[Event] = []
-    supplied = {civ_id: supplied_sectors(world, civ_id) for civ_id in world.civs}
-    for unit_id, unit in sorted(world.units.items()):
-        if not needs_supply(unit) or unit.civ_id not in supplied or unit_id in world.agents:
-            continue  # an agent (the personnel module) lives among the people it works on
-        stress = world.stress.get(unit_id)
-        if unit_in_supply(world, unit, supplied[unit.civ_id]):
-            if stress is not None:
-                events.append(_civ_event(unit.civ_id, "UnitResupplied", {"unit_id": unit_id}))
-        elif world.options.supply_attrition:
-            events.extend(_stress_check(world, unit, stress or Stress(unit_id), dice))
-        else:
-            events.append(_civ_event(unit.civ_id, "UnitOutOfSupply", {"unit_id": unit_id, "sector_id": unit.sector_id}))
-    return events + _dropped(world)
-
-
-def _dropped(world: World) -> list[Event]:
-    gone = sorted({*world.stress, *world.crews} - set(world.units))
-    return [Event("LogisticsDropped", {"unit_ids": gone}, Visibility.GM)] if gone else []
-
-
 # Crew.
-
-
-def pool_growth(world: World, civ_id: int) -> int:
-    return CREW_PER_POP * sum(c.population for c in world.colonies.values()
-                              if c.civ_id == civ_id and c.operational and c.occupied_by is None)
-
-
-def _next_grade(grade: str) -> str | None:
-    at = GRADES.index(grade)
-    return GRADES[at + 1] if at + 1 < len(GRADES) else None
-
-
-def promotion(world: World, unit: Unit, round_number: int) -> str | None:
-    """§17.2: the grade the unit's crew reaches now, if any: 4 CW turns of drilling since its last grade (a quarter
-    is three), and for Veteran one battle survived, for Elite two."""
-    crew = world.crews.get(unit.unit_id)
-    grade, since, battles = (crew.grade, crew.since_round, crew.battles) if crew else ("regular", 0, 0)
-    after = _next_grade(grade)
-    if after is None or world.design_of(unit).crew <= 0:
-        return None
-    drilled = (round_number - since) * CW_TURNS_PER_FQ
-    return after if drilled >= DRILL_TURNS and battles >= BATTLES_NEEDED[after] else None
-
-
-def crew_round(world: World, round_number: int) -> list[Event]:
-    """At the round's end, with the crew module: each pool grows from its colonies, crews drilled long enough
-    (and blooded enough) go up a grade."""
-    if not world.options.crew:
-        return []
-    events: list[Event] = []
-    for civ_id in sorted(world.civs):
-        grown = pool_growth(world, civ_id)
-        if grown:
-            events.append(_civ_event(civ_id, "CrewPoolGrew", {
-                "civ_id": civ_id, "crew": grown, "pool": world.crew_pools.get(civ_id, 0) + grown}))
-    for unit_id, unit in sorted(world.units.items()):
-        if unit.state in (UnitState.UNDER_CONSTRUCTION, UnitState.DESTROYED):
-            continue
-        grade = promotion(world, unit, round_number)
-        if grade is not None:
-            events.append(_civ_event(unit.civ_id, "CrewPromoted",
-                                     {"unit_id": unit_id, "grade": grade, "round": round_number}))
-    return events
 
 
 def draw_crew(world: World, civ_id: int, unit_id: int, round_number: int, *, prize: bool = False) -> Event:
@@ -246,24 +153,10 @@ def draw_crew(world: World, civ_id: int, unit_id: int, round_number: int, *, pri
                                             "pool": pool - drawn, "grade": grade, "round": round_number})
 
 
-def man_new_units(world: World, completed: Iterable[Event], round_number: int) -> list[Event]:
-    """Expand 3, with the crew module: each unit that comes Operational draws its crew."""
-    if not world.options.crew:
-        return []
-    events: list[Event] = []
-    for event in completed:
-        unit = world.units.get(event.payload["unit_id"]) if event.type == "UnitCompleted" else None
-        if unit is not None and world.design_of(unit).crew:
-            drawn = draw_crew(world, unit.civ_id, unit.unit_id, round_number)
-            events.append(drawn)
-            world = apply_events(world, [drawn])  # the next unit draws from what is left
-    return events
-
-
 def battles_survived(world: World) -> list[Event]:
     """Exterminate 10, with the crew module: each armed unit still in the world after a skirmish was fought (not
     escaped, not surrendered) has survived a battle (§17.2's advancement counts them); the unarmed stood aside."""
-    if not world.options.crew:
+    if not rule_module.rule_value(world.options, CREWS_COUNT, False):
         return []
     survivors: dict[int, list[int]] = {}
     for s in world.skirmishes.values():

@@ -1,6 +1,7 @@
-"""Cluster War supply and stress (§4.3, §7.0) and crew grades (§17.2) as game.engine.supply plays them: the grid a
-colony spreads, what breaks or joins it, the stress check's odds, and what stress and grades do to a unit's Attack in
-a fight. The whole rounds are the golden scenarios supply_stress, crew_prize_from_pool and crew_pool_and_grades."""
+"""Cluster War supply and stress (§4.3, §7.0) and crew grades (§17.2) as game.engine.supply and the modules
+(game.modules.supply, game.modules.crew) play them: the grid a colony spreads, what breaks or joins it, the stress
+check's odds, and what stress and grades do to a unit's Attack in a fight. The whole rounds are the golden
+scenarios supply_stress, crew_prize_from_pool and crew_pool_and_grades."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from game.engine.world import (
     Unit,
     World,
 )
+from game.modules.crew import steps as crew_steps
+from game.modules.supply import steps as supply_steps
 
 CORVETTE = STARTER_UNITS[3].design_id
 
@@ -75,20 +78,21 @@ def test_a_way_station_extends_the_grid() -> None:
 def test_out_of_supply_the_tag_rises_ten_a_round_and_a_roll_at_or_under_it_fails() -> None:
     raider = Unit(1, 1, CORVETTE, "Raider", "3,0", hp=10.0)
     w = world((1, "0,0"), units={1: raider}, stress={1: Stress(1, tag=20)})
-    events = supply.supply_check(w, ScriptedDice([30]))
+    events = supply_steps.supply_check(w, ScriptedDice([30]))
     assert [e.type for e in events] == ["UnitOutOfSupply", "StressChecked"]
     assert events[1].payload == {"unit_id": 1, "stress": 30, "roll": 30, "failed": True, "hp_left": 9.0,
                                  "repeated": False}
-    passed = supply.supply_check(w, ScriptedDice([31]))[1].payload
+    passed = supply_steps.supply_check(w, ScriptedDice([31]))[1].payload
     assert not passed["failed"] and "hp_left" not in passed
 
 
 def test_without_attrition_a_unit_out_of_supply_is_only_reported_and_without_the_module_nothing_happens() -> None:
     raider = Unit(1, 1, CORVETTE, "Raider", "3,0", hp=10.0)
     no_attrition = world((1, "0,0"), options=RuleOptions(supply=True), units={1: raider})
-    (event,) = supply.supply_check(no_attrition, ScriptedDice([]))
+    (event,) = supply_steps.supply_check(no_attrition, ScriptedDice([]))
     assert (event.type, event.payload) == ("UnitOutOfSupply", {"unit_id": 1, "sector_id": "3,0"})
-    assert supply.supply_check(world((1, "0,0"), options=RuleOptions(), units={1: raider}), ScriptedDice([])) == []
+    off = world((1, "0,0"), options=RuleOptions(), units={1: raider})
+    assert supply_steps.supply_check(off, ScriptedDice([])) == []
 
 
 def test_stress_and_crew_grade_change_the_attack_every_combat_system_reads() -> None:
@@ -111,17 +115,17 @@ def test_stress_and_crew_grade_change_the_attack_every_combat_system_reads() -> 
 def test_a_regular_crew_turns_veteran_only_after_drilling_and_a_battle() -> None:
     cutter = Unit(1, 1, CORVETTE, "Cutter", "0,0", hp=10.0)
     w = world((1, "0,0"), units={1: cutter})
-    assert supply.promotion(w, cutter, 2) is None  # no battle yet
+    assert crew_steps.promotion(w, cutter, 2) is None  # no battle yet
     blooded = replace(w, crews={1: Crew(1, battles=1, since_round=1)})
-    assert supply.promotion(blooded, cutter, 2) is None  # 3 CW turns of 4
-    assert supply.promotion(blooded, cutter, 3) == "veteran"
+    assert crew_steps.promotion(blooded, cutter, 2) is None  # 3 CW turns of 4
+    assert crew_steps.promotion(blooded, cutter, 3) == "veteran"
     elite_ready = replace(w, crews={1: Crew(1, grade="veteran", battles=2, since_round=1)})
-    assert supply.promotion(elite_ready, cutter, 3) == "elite"
+    assert crew_steps.promotion(elite_ready, cutter, 3) == "elite"
 
 
 def test_the_records_of_a_unit_gone_from_the_world_leave_with_it() -> None:
     w = world((1, "0,0"), stress={7: Stress(7, tag=30)}, crews={7: Crew(7, grade="elite"), 8: Crew(8)})
-    (dropped,) = supply.supply_check(w, ScriptedDice([]))
+    (dropped,) = supply_steps.supply_check(w, ScriptedDice([]))
     assert (dropped.type, dropped.payload) == ("LogisticsDropped", {"unit_ids": [7, 8]})
     after = apply_events(w, [dropped])
     assert (after.stress, after.crews) == ({}, {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import ground_war, rule_module, rulings, survey
+from game.engine import ground_war, rule_module, rulings, supply, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.fleets import fleet_of
@@ -292,7 +292,7 @@ def check_capture(order: OrderCommand, world: World) -> None:
             f"in Sector {unit.sector_id}.",
         )
     pool = world.crew_pools.get(order.civ_id, 0)
-    if world.options.crew and needed > pool:  # the crew module: the prize crew is replaced from the pool
+    if needed > pool and rule_module.rule_value(world.options, supply.CREWS_COUNT, False):  # replaced from the pool
         raise OrderProblem("payload.unit_id",
                            f"{unit_label(world, unit)} needs a crew of {needed}; your crew pool holds only {pool}.")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import rulings, supply, yards
+from game.engine import rulings, yards
 from game.engine.designer import mine_output
 from game.engine.dice import Dice
 from game.engine.events import Event
@@ -66,10 +66,14 @@ def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list
 
     The same moment as Expand 8's "Operational at the start of the next Fiscal Quarter". A project whose unit
     is no longer its civilization's unit Under Construction (a world repaired by the GM, or stored before units
-    on the slip were kept out of skirmishes) is closed here, so the round always goes on. With the crew module a
-    unit coming Operational draws its crew from the pool (game.engine.supply).
+    on the slip were kept out of skirmishes) is closed here, so the round always goes on. (The crew module's hook
+    after it mans the units completed, `game.modules.crew.steps`.)
     """
-    world = step_input.world
+    return project_completions(step_input.world)
+
+
+def project_completions(world: World) -> list[Event]:
+    """Expand 3's work, dice-free: each completed project's mine or unit, or the project closed."""
     events: list[Event] = []
     for _, project in sorted(world.projects.items()):
         if project.mine_id is not None:
@@ -85,7 +89,7 @@ def expand_3_units_become_operational(step_input: StepInput, dice: Dice) -> list
             events.append(to_civ(project.civ_id, "ConstructionAbandoned", {**payload, "reason": reason}))
         elif project.completed:
             events.append(to_civ(project.civ_id, "UnitCompleted", payload))
-    return events + supply.man_new_units(world, events, step_input.pointer.round)
+    return events
 
 
 def expand_4_terraforming_becomes_permanent(step_input: StepInput, dice: Dice) -> list[Event]:

@@ -4,7 +4,7 @@ resolved." Every skirmish declared in Explore 7 runs through these steps togethe
 
 from __future__ import annotations
 
-from game.engine import factions, rulings, supply
+from game.engine import factions, rule_module, rulings, supply
 from game.engine.combat import CombatSide, CombatUnit, Skirmish
 from game.engine.dice import Dice
 from game.engine.events import Event
@@ -311,7 +311,7 @@ def _capture(order: OrderCommand, world: World, round_number: int) -> list[Event
     """With the crew module the prize crew comes out of the victor's pool (game.engine.supply)."""
     unit = world.units[order.payload["unit_id"]]
     prize = [supply.draw_crew(world, order.civ_id, unit.unit_id, round_number, prize=True)
-             ] if world.options.crew else []
+             ] if rule_module.rule_value(world.options, supply.CREWS_COUNT, False) else []
     return [
         to_civs(
             [order.civ_id, unit.civ_id],

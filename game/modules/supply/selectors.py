@@ -11,6 +11,7 @@ from game import state_io
 from game.engine import supply
 from game.engine.world import Unit, World
 from game.models import Campaign
+from game.modules.crew import steps as crew_steps
 from game.visibility import Viewer
 
 GM_UNITS_LISTED = 200  # per civilization on the GM's desk (what the panel shows); the rest are counted
@@ -47,7 +48,7 @@ def _civ_json(world: World, civ_id: int, own: list[Unit], listed: int | None = N
             "grid": sorted(supply.supply_grid(world, civ_id)) if on else [],
             "parts": len(supply.grid_parts(world, civ_id)) if on else 0,
             "crew_pool": world.crew_pools.get(civ_id, 0) if crew_on else None,
-            "pool_growth": supply.pool_growth(world, civ_id) if crew_on else None,
+            "pool_growth": crew_steps.pool_growth(world, civ_id) if crew_on else None,
             "units": units, "other_units": quiet, "unlisted_units": unlisted}
 
 
