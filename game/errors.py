@@ -33,6 +33,11 @@ class Conflict(ServiceError):
     status = 409
 
 
+# How a resolution that ran out of the GM's entered rolls is recorded (`Campaign.failure`): not a failure, a wait
+# for the GM's dice, which the dashboard shows as such.
+WAITING_FOR_ROLLS = "Waiting for the GM's rolls: "
+
+
 class RollsNeeded(Conflict):
     """The campaign wants physical dice and the GM has not entered enough for this step."""
 

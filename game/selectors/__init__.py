@@ -29,7 +29,7 @@ from game.engine.step_input import StepInput
 from game.engine.victory import SCORE_IN_WORDS, VictoryConditions, standings
 from game.engine.visibility import civ_figures, civ_map, civ_view, public_map
 from game.engine.world import World, course_cost, course_rounds
-from game.errors import Forbidden, NotFound, ServiceError
+from game.errors import WAITING_FOR_ROLLS, Forbidden, NotFound, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.json_text import json_text
 from game.models import Campaign, CivFigures, Civilization, Event, Membership, Order, PhaseReadiness, Readiness
@@ -304,6 +304,9 @@ def campaign_state(viewer: Viewer, campaign: Campaign) -> dict[str, Any]:
         state |= _battle_wait(viewer, campaign)
     if viewer.is_gm:
         state["failure"] = campaign.failure
+        # A resolution that ran out of entered rolls waits for the GM's dice: what it asks for.
+        waiting = campaign.failure.startswith(WAITING_FOR_ROLLS)
+        state["rolls_wanted"] = campaign.failure.removeprefix(WAITING_FOR_ROLLS) if waiting else None
         state["invite_token"] = campaign.invite_token
         state["seed"] = campaign.seed
         state["rule_options"] = campaign.rule_options

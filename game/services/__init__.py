@@ -42,7 +42,7 @@ from game.engine.step_input import StepInput
 from game.engine.victory import VictoryConditions, VictoryResult, check_victory, declared_end, score_of
 from game.engine.visibility import figures_by_civ
 from game.engine.world import World, world_to_dict
-from game.errors import Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
+from game.errors import WAITING_FOR_ROLLS, Conflict, Forbidden, NotFound, RollsNeeded, ServiceError
 from game.event_catalogue import describe, in_chronicle
 from game.ledger import User, append_events, locked_campaign, one_push
 from game.models import (
@@ -707,9 +707,15 @@ def _with_overrides(world: World, events: list[engine_events.Event],
 
 
 def step_fail(campaign_id: int, round: int, step_index: int, error: BaseException) -> None:
-    """Record why a resolution failed, for the GM; the campaign stays at the step it was resolving."""
-    reason = f"{type(error).__name__}: {error}"
-    logger.exception("Resolving campaign %s round %s step %s failed", campaign_id, round, step_index)
+    """Record why a resolution failed, for the GM; the campaign stays at the step it was resolving. Rolls that ran
+    out in physical-dice mode are no failure: the step waits for the GM to enter them and advance again."""
+    if isinstance(error, DiceExhausted):
+        reason = (f"{WAITING_FOR_ROLLS}a d{error.sides} for {error.purpose}. Enter it (and any more the step needs), "
+                  "then advance again.")
+        logger.info("Campaign %s round %s step %s waits for entered rolls", campaign_id, round, step_index)
+    else:
+        reason = f"{type(error).__name__}: {error}"
+        logger.exception("Resolving campaign %s round %s step %s failed", campaign_id, round, step_index)
     with transaction.atomic():
         campaign = locked_campaign(campaign_id)
         StepResolution.objects.filter(campaign=campaign, round=round, step_index=step_index).exclude(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game import services, state_io
+from game.engine.dice import DiceExhausted
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY
 from game.models import Campaign, Event
 from tests.game.conftest import Table
@@ -139,3 +140,18 @@ def test_entered_rolls_out_of_range_are_refused_naming_the_roll(table: Table) ->
     response = table.client(table.gm).post(table.url("dice/"), {"rolls": [3, 0]}, format="json")
     assert response.status_code == 400
     assert response.json()["field"].startswith("rolls")
+
+
+def test_a_resolution_that_runs_out_of_physical_rolls_waits_for_the_gms_dice_rather_than_failing(
+        table: Table) -> None:
+    services.campaign_load_scenario(table.gm, table.campaign.pk, text=DEMO.read_text().replace(
+        "gm_detection_rolls: false", "gm_detection_rolls: true"))
+    Campaign.objects.filter(pk=table.campaign.pk).update(
+        step_index=ALL_STEPS.index(STEPS_BY_KEY["explore.5"]), rule_options={"dice_mode": "entered"})
+    services.step_advance(table.gm, table.campaign.pk, expected_round=1, expected_step="explore.5")
+    with pytest.raises(DiceExhausted):
+        services.step_resolve(table.campaign.pk, 1, ALL_STEPS.index(STEPS_BY_KEY["explore.5"]))
+    state = table.client(table.gm).get(table.url()).json()
+    assert state["rolls_wanted"].startswith("a d20 for ") and "advance again" in state["rolls_wanted"]
+    assert "DiceExhausted" not in state["failure"]
+    assert "rolls_wanted" not in table.client(table.players[0]).get(table.url()).json()

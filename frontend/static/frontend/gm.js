@@ -63,7 +63,13 @@
     $("#gm-progress").hidden = !resolving;
     $("#gm-progress-text").textContent = `Resolving ${state.step} (round ${state.round})…`;
     $("#gm-failure").hidden = !failed;
-    $("#gm-failure-text").textContent = failed ? state.failure : "";
+    // Rolls that ran out in physical-dice mode are a wait for the GM's dice, not a failure.
+    const dice = failed && Boolean(state.rolls_wanted);
+    $("#gm-failure").classList.toggle("gm-waiting-dice", dice);
+    $("#gm-failure").setAttribute("role", dice ? "status" : "alert");
+    $("#gm-failure-head").textContent = dice ? "Your dice, please:" : "The resolution failed:";
+    $("#gm-failure-help").hidden = dice;
+    $("#gm-failure-text").textContent = !failed ? "" : dice ? state.rolls_wanted : state.failure;
     // "Advance again" takes its place; a step waiting for a battle goes on by itself once it is over (the flow
     // panel says who it waits for).
     $("#advance").hidden = failed || state.status === "waiting";
