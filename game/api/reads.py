@@ -23,7 +23,7 @@ from game.module_web import module_batched_reads
 # its map.
 BATCHED_READS = frozenset({
     "", "away", "battle-choices", "battles", "clock", "fleets", "legal-orders", "live-battles",
-    "notes", "orders", "relations", "research", "seats", "view", "waiting",
+    "notes", "orders", "relations", "seats", "view", "waiting",
 }) | module_batched_reads()
 MAX_READS = 24
 

@@ -18,7 +18,7 @@ from weakref import ref
 from game.engine import diplomacy, yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
-from game.engine.rule_module import RuleModuleError, rule_modules
+from game.engine.rule_module import RuleModule, RuleModuleError, rule_modules
 from game.engine.units import UnitDesign
 from game.engine.world import (
     UNIT_INDEXES,
@@ -344,22 +344,23 @@ def handles(event_type: str) -> Callable[[Handler], Handler]:
     return register
 
 
-_with_modules: dict[int, dict[str, Handler]] = {}
+# The handlers with the modules' reducers, for the tuple of modules they were collected from (kept, so it is that
+# very tuple).
+_with_modules: list[tuple[tuple[RuleModule, ...], dict[str, Handler]]] = []
 
 
 def all_handlers() -> dict[str, Handler]:
     """The core's handlers and the rule modules' reducers: one event type, one way to apply it."""
     modules = rule_modules()
-    handlers = _with_modules.get(id(modules))
-    if handlers is None:
-        handlers = dict(_HANDLERS)
-        for module in modules:
-            for event_type, reducer in module.reducers.items():
-                if event_type in handlers:
-                    raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
-                handlers[event_type] = reducer
-        _with_modules.clear()
-        _with_modules[id(modules)] = handlers
+    if _with_modules and _with_modules[0][0] is modules:
+        return _with_modules[0][1]
+    handlers = dict(_HANDLERS)
+    for module in modules:
+        for event_type, reducer in module.reducers.items():
+            if event_type in handlers:
+                raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
+            handlers[event_type] = reducer
+    _with_modules[:] = [(modules, handlers)]
     return handlers
 
 
@@ -974,106 +975,5 @@ def _salvage(d: _Draft, p: dict[str, Any]) -> None:
     d.unit(unit.unit_id, ore=unit.ore + p["ore"], state=UnitState.ENGAGED, task="salvage")
 
 
-# Research (Explore 3 and 13, and the GM's research services)
-
-
-def _research(d: _Draft, project_id: int, **changes: Any) -> None:
-    d.research[project_id] = replace(d.research[project_id], **changes)
-
-
-def _close_research(d: _Draft, project_id: int) -> None:
-    project = d.research.pop(project_id, None)
-    if project is not None:
-        d.release(project.unit_ids, task=f"research:{project_id}")
-
-
-@handles("ResearchStarted")
-def _research_started(d: _Draft, p: dict[str, Any]) -> None:
-    d.claim_id(p["project_id"])
-    d.research[p["project_id"]] = ResearchProject(
-        p["project_id"], p["civ_id"], p["tech"], p["system"], p["poi_id"], p["mu_per_round"], p["needed"],
-        p.get("successes", 0), unit_ids=tuple(p["unit_ids"]))
-    for unit_id in p["unit_ids"]:
-        d.unit(unit_id, state=UnitState.ENGAGED, task=f"research:{p['project_id']}")
-    d.add_mu(p["civ_id"], -p.get("paid", 0))
-
-
-@handles("ResearchFunded")
-def _research_funded(d: _Draft, p: dict[str, Any]) -> None:
-    _research(d, p["project_id"], mu_per_round=p["mu_per_round"])
-
-
-@handles("ResearchExtraRollsBought")
-def _research_rolls_bought(d: _Draft, p: dict[str, Any]) -> None:
-    _research(d, p["project_id"], extra_rolls=d.research[p["project_id"]].extra_rolls + p["rolls"])
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("ResearchMoved")
-def _research_moved(d: _Draft, p: dict[str, Any]) -> None:
-    d.release(p["released"], task=f"research:{p['project_id']}")
-    _research(d, p["project_id"], poi_id=p["poi_id"], unit_ids=tuple(p["joined"]))
-    for unit_id in p["joined"]:
-        d.unit(unit_id, state=UnitState.ENGAGED, task=f"research:{p['project_id']}")
-
-
-@handles("ResearchCancelled")
-def _research_cancelled(d: _Draft, p: dict[str, Any]) -> None:
-    _close_research(d, p["project_id"])
-
-
-@handles("ResearchUnfunded")
-def _research_unfunded(d: _Draft, p: dict[str, Any]) -> None:
-    _research(d, p["project_id"], spent=0, interrupted=())
-
-
-@handles("ResearchRolled")
-def _research_rolled(d: _Draft, p: dict[str, Any]) -> None:
-    d.add_mu(p["civ_id"], -p["mu"])
-    _research(d, p["project_id"], spent=p["spent_after"], successes=p["successes_after"],
-              catastrophe=p.get("catastrophe") or d.research[p["project_id"]].catastrophe, interrupted=())
-
-
-@handles("ResearchTableRolled")
-def _research_table_rolled(d: _Draft, p: dict[str, Any]) -> None:
-    civ = d.civs[p["civ_id"]]
-    d.civs[civ.civ_id] = replace(civ, research_progress=p["progress_after"])
-    if p["project_id"] in d.research:
-        _research(d, p["project_id"], extra_rolls=0)
-
-
-@handles("TechnologyLearned")
-def _learned(d: _Draft, p: dict[str, Any]) -> None:
-    civ = d.civs[p["civ_id"]]
-    d.civs[civ.civ_id] = replace(civ, techs=civ.techs | {p["tech"]})
-    if p.get("project_id") is not None:
-        _close_research(d, p["project_id"])
-
-
-@handles("TechnologyTransferred")
-def _transferred(d: _Draft, p: dict[str, Any]) -> None:
-    if p["complete"]:
-        civ = d.civs[p["to_civ"]]
-        d.civs[civ.civ_id] = replace(civ, techs=civ.techs | {p["tech"]}, mu=civ.mu - p["fee"])
-
-
-@handles("ResearchInterrupted")
-def _interrupted(d: _Draft, p: dict[str, Any]) -> None:
-    project = d.research.get(p["project_id"])
-    if project is not None:
-        _research(d, project.project_id, interrupted=tuple(sorted({*project.interrupted, p["unit_id"]})))
-
-
-@handles("CatastropheRuled")
-def _catastrophe_ruled(d: _Draft, p: dict[str, Any]) -> None:
-    _research(d, p["project_id"], catastrophe="", successes=p["successes_after"])
-    for unit_id in p["damaged"]:
-        unit = d.units[unit_id]
-        d.unit(unit_id, hp=p["hp_after"].get(str(unit_id), unit.hp))
-
-
-@handles("ResearchAdjusted")
-def _research_adjusted(d: _Draft, p: dict[str, Any]) -> None:
-    _research(d, p["project_id"], successes=p["successes"], spent=p["spent"], scientists=p["scientists"])
 
 

@@ -540,64 +540,6 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-# Research (game.engine.research; Explore 3 and 13, the GM's research services). A civilization's research is
-# its own; a transfer is seen by both sides; the GM's rulings carry the reason.
-RESEARCH_EVENTS = (
-    EventType("ResearchStarted", {"project_id": int, "civ_id": int, "tech": str, "tech_name": str, "system": str,
-                                  "poi_id": str, "mu_per_round": int, "needed": int, "unit_ids": list[int],
-                                  "paid": Optional(int), "successes": Optional(int)}, CIV,
-              "{civ_id:civ} started researching {tech_name} at {poi_id:poi}: {mu_per_round} MU a round, "
-              "successes needed: {needed}[, {unit_ids:#unit} engaged][, {paid} MU paid now]."),
-    EventType("ResearchFunded", {"project_id": int, "civ_id": int, "tech_name": str, "mu_per_round": int}, CIV,
-              "{tech_name} is now funded with {mu_per_round} MU a round.",
-              fallback="{tech_name} is no longer funded: what it spent on this success is lost at the next roll."),
-    EventType("ResearchExtraRollsBought", {"project_id": int, "civ_id": int, "tech_name": str, "rolls": int,
-                                           "mu": int}, CIV,
-              "{civ_id:civ} bought {rolls} extra Research table roll(s) for {tech_name} ({mu} MU)."),
-    EventType("ResearchMoved", {"project_id": int, "civ_id": int, "tech_name": str, "poi_id": str,
-                                "released": list[int], "joined": list[int]}, CIV,
-              "{tech_name} research moved to {poi_id:poi}[; {released:#unit} released][; {joined:#unit} engaged]."),
-    EventType("ResearchCancelled", {"project_id": int, "civ_id": int, "tech_name": str, "reason": str}, CIV,
-              "{tech_name} research was cancelled: {reason}."),
-    EventType("ResearchUnfunded", {"project_id": int, "civ_id": int, "tech_name": str, "lost": int}, CIV,
-              "{tech_name} went unfunded this round: the {lost} MU spent on its current success are lost."),
-    EventType("ResearchRolled", {"project_id": int, "civ_id": int, "tech": str, "tech_name": str, "mu": int,
-                                 "spent": int, "effective": int, "base": int, "bonus": int, "chance": int,
-                                 "roll": int, "outcome": str, "spent_after": int, "successes_after": int,
-                                 "needed": int, "catastrophe": Optional(str)}, CIV,
-              "{tech_name}: {spent} MU on this success, {chance}% ({base}% + {bonus}), rolled {roll}: {outcome} "
-              "(successes: {successes_after} of {needed})."),
-    EventType("ResearchTableRolled", {"project_id": int, "civ_id": int, "tech_name": str, "roll": int,
-                                      "modifier": int, "total": int, "result": str, "progress_after": int,
-                                      "copied": Optional(str), "free": bool}, CIV,
-              "Research table for {tech_name}: rolled {roll}, {total} with modifiers: {result:words}"
-              "[ (copied {copied})]."),
-    EventType("TechnologyLearned", {"civ_id": int, "tech": str, "tech_name": str, "how": str,
-                                    "project_id": Optional(int), "reason": Optional(str)}, CIV,
-              "{civ_id:civ} now knows {tech_name} ({how:words})[: {reason}]."),
-    EventType("ResearchCatastrophe", {"project_id": int, "civ_id": int, "tech_name": str, "poi_id": str,
-                                      "proposed": str, "severity_roll": int}, CIV,
-              "Catastrophe at {poi_id:poi}: {tech_name} research rolled 100; all spending on this success is lost. "
-              "Proposed severity: {proposed} (the GM rules)."),
-    EventType("CatastropheRuled", {"project_id": int, "civ_id": int, "tech_name": str, "severity": str,
-                                   "proposed": str, "reason": str, "damaged": list[int], "hp_after": dict[str, float],
-                                   "successes_after": int}, CIV,
-              "The GM ruled the {tech_name} catastrophe {severity} (proposed {proposed})[; {damaged:#unit} damaged]. "
-              "Reason: {reason}"),
-    EventType("ResearchInterrupted", {"project_id": int, "civ_id": int, "unit_id": int, "skirmish_id": str}, CIV,
-              "{unit_id:unit} was pulled from research by {skirmish_id:skirmish}: no bonus at the next roll."),
-    EventType("TechnologyTransferred", {"from_civ": int, "to_civ": int, "tech": str, "tech_name": str, "fee": int,
-                                        "complete": bool}, WITNESSES,
-              "{from_civ:civ} transferred {tech_name} to {to_civ:civ}[: complete, {fee} MU retooling{complete:flag}].",
-              fallback="{from_civ:civ} transferred {tech_name} to {to_civ:civ}: incomplete, a project must finish it."),
-    EventType("ResearchAdjusted", {"project_id": int, "civ_id": int, "tech_name": str, "successes": int,
-                                   "spent": int, "scientists": int, "reason": str}, CIV,
-              "The GM adjusted {tech_name}: {successes} successes, {spent} MU on this success, {scientists} gifted "
-              "scientists. Reason: {reason}"),
-    EventType("ResearchPublished", {"civ_id": int, "techs": list[str], "reason": str}, PUBLIC,
-              "The GM published {civ_id:civ}'s technologies: {techs:#technology}.[ {reason}]"),
-)
-
 # Diplomacy (the Cluster War trade module, game.engine.diplomacy): treaties proposed in Explore 9 and answered in
 # Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9; both parties and the GM see each. And
 # social engineering in Exploit 1 (game.engine.social), seen by its civilization.
@@ -682,4 +624,4 @@ FLEET_EVENTS = (
 GAME_EVENTS = (*FLEET_EVENTS,
                *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
-               *RESEARCH_EVENTS, *DIPLOMACY_EVENTS)
+               *DIPLOMACY_EVENTS)

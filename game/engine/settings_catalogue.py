@@ -40,7 +40,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
+BUILT_MODULES = frozenset({"module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
@@ -75,7 +75,6 @@ GROUPS: tuple[Group, ...] = (
 MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
      "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
-    ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
     ("module_cw_trade", "Cluster War trade",
      "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
      "(Exploit 7, 9), played by the engine."),
@@ -101,10 +100,6 @@ def module_switches() -> tuple[tuple[str, str, str], ...]:
 # The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
 # there. Players and the GM read this in place of the quote (`step_rule`; docs/rules.md, "The round frame").
 STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "explore.3": (("module_cw_research",
-                   "each funded research project pays its MU a round and rolls for its next success (on the "
-                   "campaign's research system); a project's last success makes its technology known, to build at "
-                   "once."),),
     "explore.9": (("module_cw_trade",
                    "propose a treaty to a civilization within communications range, break one in force, or "
                    "declare war; they answer in Explore 10."),
@@ -115,9 +110,6 @@ STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
                     "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
                     "technology exchanges in force act."),
                    ("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
-    "explore.13": (("module_cw_research",
-                    "start a research project at a colony or science unit, fund, move or cancel one; its units are "
-                    "Engaged on it and its first roll is next round's Explore 3."),),
     "exploit.1": (("module_ac_social",
                    "play a Social Engineering choice: it changes your Social Factor scores, and the upheaval costs "
                    "MU."),
@@ -173,12 +165,6 @@ def _module_settings() -> list[Setting]:
             "One quarter is three Cluster War turns: roll a per-turn chance three times (faithful) or once, "
             "converted (simpler).", Kind.CHOICE, "faithful", Effect.NEXT_ROUND,
             (("faithful", "Rolled three times a quarter"), ("simpler", "Converted, rolled once")))],
-        "module_cw_research": [
-            Setting("research_system", "modules", "Research system",
-                    "Cluster War §8.0: each project rolls d100 against the R&D table on what it spent; Alpha "
-                    "Centauri: one free Research table roll a round (Dead End, Progress, Copy, Breakthrough).",
-                    Kind.CHOICE, "cluster_war", Effect.NEXT_ROUND,
-                    (("cluster_war", "Cluster War R&D roll"), ("alpha_centauri", "Alpha Centauri Research table")))],
         "module_ac_factions": [Setting(
             "faction_restrictions", "modules", "Faction restrictions apply",
             "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
@@ -477,7 +463,7 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 # The settings the round's step functions read from the world: who is at war and who forbids free trade
-# (Exploit 7), the optional GM detection rolls (Explore 5 and 6), and the research module.
+# (Exploit 7), the optional GM detection rolls (Explore 5 and 6), the core's modules, then the plugged-in ones.
 
 
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
@@ -495,10 +481,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                      for civ_id, civ in world.civs.items()})
     if "gm_detection_rolls" in rule_options:
         world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
-    if "module_cw_research" in rule_options or "research_system" in rule_options:  # Explore 3, 13
-        on = rule_options.get("module_cw_research", bool(world.options.research))
-        system = rule_options.get("research_system", world.options.research or "cluster_war")
-        world = replace(world, options=replace(world.options, research=system if on else ""))
     if "module_ac_social" in rule_options:  # Exploit 1: social engineering (game.engine.social)
         world = replace(world, options=replace(world.options, social=bool(rule_options["module_ac_social"])))
     if "module_ac_council" in rule_options:  # Exploit 1: the Council (game.engine.council)
@@ -519,9 +501,6 @@ def from_world(world: World) -> dict[str, Any]:
     """Those settings as a world (a loaded scenario) holds them, so the settings page tells what is in force."""
     return {"wars": [list(pair) for pair in sorted(world.wars)],
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
-            # the research module only when the world has it on, so a world without it reads as before
-            **({"module_cw_research": True, "research_system": world.options.research}
-               if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_cw_fleets": True} if world.options.fleets else {}),

@@ -581,8 +581,6 @@ _CIV_RESEARCH_DEFAULTS = {"techs": [], "extra_intelligence": 0, "non_academic": 
 
 
 def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
-    if not world.options.research:
-        out["options"].pop("research", None)
     for civ in out["civs"]:
         for key, default in _CIV_RESEARCH_DEFAULTS.items():
             if civ.get(key) == default:
@@ -593,7 +591,7 @@ def _with_research(world: World, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # Module switches written only once on, so a world without them reads and writes as before.
-_WRITTEN_WHEN_ON = ("personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every",
+_WRITTEN_WHEN_ON = ("research", "personnel_missions", "diplomacy", "faction_restrictions", "social", "council_every",
                     "supply", "supply_attrition", "crew",
                     "fleets", "yards", "survey", "commerce_raiding",
                     "ground_war", "ground_occupation_off", "terrain", "modules")

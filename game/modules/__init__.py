@@ -11,4 +11,5 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.terrain",
     "game.modules.supply",
     "game.modules.crew",  # after supply: Exploit 9's stress checks come before the crews' round end
+    "game.modules.research",
 )

@@ -18,7 +18,6 @@ from game.engine.research.rules import ac_limit_problem, ac_result, base_chance,
 from game.engine.research.technologies import Catalogue, CatalogueError, Difficulty, Kind, Technology, check_catalogue
 from game.engine.scenario import parse_scenario, run_scenario
 from game.engine.starts import ESCORT, START_DESIGNS, START_TECHS
-from game.engine.steps.research import research_interruptions
 from game.engine.units import Scale, Specials, UnitDesign, UnitStats
 from game.engine.world import (
     Civilization,
@@ -29,6 +28,7 @@ from game.engine.world import (
     World,
     world_from_dict,
 )
+from game.modules.research.steps import research_interruptions
 
 # Rows of the R&D Success Chance Table as printed (cluster-war-digest §8.0): MU spent -> %.
 PRINTED = {25: 1, 200: 8, 600: 24, 850: 34, 1200: 48, 1250: 49, 2150: 67, 2400: 72, 2500: 73, 3600: 84, 3800: 85,

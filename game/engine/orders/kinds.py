@@ -92,20 +92,6 @@ from game.engine.orders.offers import (
     terraforming_cost,
     with_module_fields,
 )
-from game.engine.orders.research import (
-    MAX_EXTRA_ROLLS,
-    MAX_MU_PER_ROUND,
-    check_cancel_research,
-    check_fund_research,
-    check_move_research,
-    check_start_research,
-    check_transfer_technology,
-    offer_cancel_research,
-    offer_move_research,
-    offer_project,
-    offer_start_research,
-    offer_transfer_technology,
-)
 from game.engine.orders.social import (
     MAX_BID_MU,
     SOCIAL_CHOICES,
@@ -409,60 +395,6 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("unit_id", "Salvaging unit", "unit"),),
         check_salvage,
         offer_salvage,
-    ),
-    # Research (Explore 13; rolled in Explore 3 of the next round), and technology transfer (Explore 8, §8.1).
-    OrderKind(
-        "StartResearch",
-        "Start a research project",
-        "Research a technology at one of your colonies or science units: MU a round, paid as each round's roll "
-        "is made; units with science stations there add +1% each (never more than the table's chance).",
-        frozenset({"explore.13"}),
-        (Field("tech", "Technology", "tech"), Field("poi_id", "Where", "poi"),
-         Field("mu_per_round", "MU a round", "integer", maximum=MAX_MU_PER_ROUND),
-         Field("unit_ids", "Research units", "units", required=False)),
-        check_start_research,
-        offer_start_research,
-    ),
-    OrderKind(
-        "FundResearch",
-        "Fund a research project",
-        "Change what a project gets each round (0 stops it: what it spent on its current success is lost at the "
-        "next roll); on the Alpha Centauri table, buy extra rolls at 10 MU each.",
-        frozenset({"explore.13"}),
-        (Field("project_id", "Project", "project"),
-         Field("mu_per_round", "MU a round", "integer", maximum=MAX_MU_PER_ROUND),
-         Field("extra_rolls", "Extra rolls (Alpha Centauri)", "integer", required=False, maximum=MAX_EXTRA_ROLLS)),
-        check_fund_research,
-        offer_project,
-    ),
-    OrderKind(
-        "MoveResearch",
-        "Move a research project",
-        "Carry a project to another colony or science unit; its units stay behind, spending is kept.",
-        frozenset({"explore.13"}),
-        (Field("project_id", "Project", "project"), Field("poi_id", "Where", "poi"),
-         Field("unit_ids", "Research units there", "units", required=False)),
-        check_move_research,
-        offer_move_research,
-    ),
-    OrderKind(
-        "CancelResearch",
-        "Cancel a research project",
-        "Stop a project for good: its units are free, its spending and partial successes are lost.",
-        frozenset({"explore.13"}),
-        (Field("project_id", "Project", "project"),),
-        check_cancel_research,
-        offer_cancel_research,
-    ),
-    OrderKind(
-        "TransferTechnology",
-        "Transfer a technology",
-        "Give a technology to a civilization you can speak with (§8.1): it pays 250 MU to retool if it can, or "
-        "gets it incomplete and must finish it with a project of its own.",
-        frozenset({"explore.8"}),
-        (Field("to_civ_id", "To", "civ"), Field("tech", "Technology", "tech")),
-        check_transfer_technology,
-        offer_transfer_technology,
     ),
     # Explore 9 and 10 — the diplomacy module (game.engine.diplomacy): offered only while it is switched on.
     OrderKind(

@@ -3,8 +3,8 @@ order out charges `order_price(...).mu`, and the form a player fills in shows th
 so the price shown is the price charged (issue 36).
 
 `mu` is paid when the step carries the order out; `bp` and `ore` are spent as the work goes on (Expand 8);
-`mu_each_round` is a research project's funding, paid as each round's roll is made (Explore 3). A rule module
-prices its own kinds (`ModuleOrder.price`); a kind priced nowhere costs nothing.
+`mu_each_round` is a research project's funding, paid as each round's roll is made (the research module's
+Explore 3). A rule module prices its own kinds (`ModuleOrder.price`); a kind priced nowhere costs nothing.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ from typing import Any
 from game.engine import rule_module, social, yards
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.model import OrderCommand, OrderPrice
-from game.engine.research import projects as rp
-from game.engine.research.rules import AC_EXTRA_ROLL_MU, CLUSTER_WAR, build_price
-from game.engine.world import ResearchProject, World, colonization_price, terraforming_price
+from game.engine.world import World, colonization_price, terraforming_price
 
 
 def _of(price: Price) -> OrderPrice:
@@ -29,25 +27,11 @@ def _construction(world: World, order: OrderCommand) -> OrderPrice:
     return _of(yards.crash_price(unit_price(design), order.payload.get("crash") or ""))
 
 
-def _start_research(world: World, order: OrderCommand) -> OrderPrice:
-    catalogue = rp.catalogue_of(world)
-    assert catalogue is not None  # the order's check refuses research with the module off
-    return OrderPrice(build_price(catalogue.by_key[order.payload["tech"]].kind),
-                      mu_each_round=order.payload["mu_per_round"])
-
-
-def _fund_research(world: World, order: OrderCommand) -> OrderPrice:
-    return OrderPrice((order.payload.get("extra_rolls") or 0) * AC_EXTRA_ROLL_MU,
-                      mu_each_round=order.payload["mu_per_round"])
-
-
 PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "Colonize": lambda w, o: _of(colonization_price(w, o.civ_id, o.payload["planet_id"])),
     "StartConstruction": _construction,
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
-    "StartResearch": _start_research,
-    "FundResearch": _fund_research,
     "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),
     "CouncilBid": lambda w, o: OrderPrice(o.payload["mu"]),
     "Gift": lambda w, o: OrderPrice(o.payload.get("mu") or 0, ore=o.payload.get("ore") or 0),  # Ore from the hold
@@ -62,21 +46,7 @@ def order_price(world: World, order: OrderCommand) -> OrderPrice:
 
 def order_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
     """The odds the order's roll is made with, by the function its resolution uses: a rule module's kind's by the
-    module's own (`ModuleOrder.odds`: a mission's), a Cluster War project's next roll at the funding given; None
-    for an order nothing is rolled for."""
+    module's own (`ModuleOrder.odds`: a mission's, a Cluster War research project's next roll at the funding
+    given); None for an order nothing is rolled for."""
     odds = rule_module.module_odds().get(order.kind)
-    if odds is not None:
-        return odds(world, order)
-    if order.kind == "FundResearch":
-        project = world.research[order.payload["project_id"]]
-        if project.system == CLUSTER_WAR:
-            return rp.next_chance(world, project, order.payload["mu_per_round"]).as_payload()
-    if order.kind == "StartResearch":
-        catalogue = rp.catalogue_of(world)
-        if catalogue is not None and catalogue.system == CLUSTER_WAR:
-            # The project as it will start: its first roll is the one a project of that funding makes.
-            project = ResearchProject(0, order.civ_id, order.payload["tech"], CLUSTER_WAR, order.payload["poi_id"],
-                                      order.payload["mu_per_round"],
-                                      unit_ids=tuple(order.payload.get("unit_ids") or ()))
-            return rp.next_chance(world, project).as_payload()
-    return None
+    return odds(world, order) if odds is not None else None

@@ -47,21 +47,22 @@ for _kind in KINDS:
     declare(_kind)
 
 
-_module_kinds: dict[int, dict[str, OrderKind]] = {}
+# The modules' kinds, for the tuple of modules they were collected from (kept, so it is that very tuple).
+_module_kinds: list[tuple[tuple[rule_module.RuleModule, ...], dict[str, OrderKind]]] = []
 
 
 def order_kinds() -> dict[str, OrderKind]:
     """Every order kind by name: the core's, then the rule modules' (`game.modules`), in their order."""
     modules = rule_module.rule_modules()
-    kinds = _module_kinds.get(id(modules))
-    if kinds is None:
+    if _module_kinds and _module_kinds[0][0] is modules:
+        kinds = _module_kinds[0][1]
+    else:
         kinds = {}
         for module in modules:
             for order in module.orders:
                 _check(order.kind, {**_ORDER_KINDS, **kinds})
                 kinds[order.kind.name] = order.kind
-        _module_kinds.clear()
-        _module_kinds[id(modules)] = kinds
+        _module_kinds[:] = [(modules, kinds)]
     return {**_ORDER_KINDS, **kinds}
 
 

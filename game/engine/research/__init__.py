@@ -1,3 +1,3 @@
 """Research and technology (issue 14): the technology catalogues, one per source, and the two research systems'
-rules. The step functions of Explore 3 and 13 apply them; the World holds the projects and what each civilization
-knows."""
+rules. The research rule module (`game.modules.research`) applies them in Explore 3 and 13; the World holds the
+projects and what each civilization knows."""

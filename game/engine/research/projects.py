@@ -6,14 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.engine import rule_module
 from game.engine.research.rules import SYSTEMS, Chance, cw_chance
 from game.engine.research.technologies import Catalogue, Technology, limit_raises, unlocked
 from game.engine.world import ResearchProject, Unit, UnitState, World, is_present
 
+# The research module's rule value (`RuleModule.rule_values`): a function of the campaign's `RuleOptions` naming the
+# research system it plays, "cluster_war" or "alpha_centauri" (`rules.SYSTEMS`).
+SYSTEM_PLAYED = "research.system_played"
+
 
 def catalogue_of(world: World) -> Catalogue | None:
     """The campaign's research system's catalogue; None when the research module is off."""
-    return SYSTEMS.get(world.options.research)
+    system_played = rule_module.rule_value(world.options, SYSTEM_PLAYED, None)
+    return SYSTEMS.get(system_played(world.options)) if system_played is not None else None
 
 
 def tech_name(world: World, key: str) -> str:

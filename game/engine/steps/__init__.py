@@ -12,12 +12,12 @@ from collections.abc import Mapping
 
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, StepKind
 from game.engine.step_input import StepResolver
-from game.engine.steps import diplomacy, expand, exploit, explore, exterminate, research, social
+from game.engine.steps import diplomacy, expand, exploit, explore, exterminate, social
 
 STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.1": explore.explore_1_en_route_ships_cover_their_move_rate,
     "explore.2": explore.explore_2_en_route_units_arrive,
-    "explore.3": research.explore_3_research_rolls,
+    "explore.3": explore.explore_3_research_rolls,
     "explore.4": explore.explore_4_spies_report,
     "explore.5": explore.explore_5_long_range_sensors_detect,
     "explore.6": explore.explore_6_close_scan,
@@ -27,7 +27,7 @@ STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.10": diplomacy.explore_10_trades,
     "explore.11": explore.explore_11_gifts_and_trade_goods,
     "explore.12": explore.explore_12_spies_new_orders,
-    "explore.13": research.explore_13_research_orders,
+    "explore.13": explore.explore_13_research_orders,
     "explore.14": explore.explore_14_plot_a_course,
     "exterminate.1": exterminate.exterminate_1_who_can_fight,
     "exterminate.2": exterminate.exterminate_2_one_side_must_be_aware,

@@ -12,10 +12,10 @@ from game.engine.events import Event, Visibility
 from game.engine.orders import OrderCommand
 from game.engine.orders.diplomacy import proposal_id
 from game.engine.research import projects as rp
+from game.engine.research.rules import TRANSFER_FEE_MU
 from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
 from game.engine.steps.common import run_orders, to_civ, to_civs
-from game.engine.steps.research import technology_transfer
 from game.engine.world import World
 
 
@@ -141,6 +141,28 @@ def _exchanged_tech(world: World, giver: int, taker: int) -> str | None:
         return None
     known = world.civs[giver].techs
     return next((t.key for t in catalogue.available(world.civs[taker].techs) if t.key in known), None)
+
+
+def technology_transfer(world: World, from_civ: int, to_civ_id: int, tech: str) -> list[Event]:
+    """One technology given under §8.1's terms: by a technology exchange (here) or by the research module's
+    TransferTechnology order (Explore 8). "A full transfer costs the receiver 250 CP per transfer" for retooling;
+    "if the fee is not paid, the tech is incomplete, and the receiver must open an R&D project to finish
+    integrating it" (one success, docs/rules.md "Research — transfers"), on the campaign's research system."""
+    receiver = world.civs[to_civ_id]
+    complete = receiver.mu >= TRANSFER_FEE_MU
+    name = rp.tech_name(world, tech)
+    events = [to_civs([from_civ, to_civ_id], "TechnologyTransferred", {
+        "from_civ": from_civ, "to_civ": to_civ_id, "tech": tech, "tech_name": name,
+        "fee": TRANSFER_FEE_MU if complete else 0, "complete": complete})]
+    sites = rp.research_sites(world, to_civ_id)
+    busy = any(p.tech == tech for p in rp.open_projects(world, to_civ_id))
+    catalogue = rp.catalogue_of(world)
+    if not complete and sites and not busy and catalogue is not None:
+        # The incomplete technology's own project: one success to integrate it, unfunded until the receiver funds it.
+        events.append(to_civ(to_civ_id, "ResearchStarted", {
+            "project_id": world.next_id, "civ_id": to_civ_id, "tech": tech, "tech_name": name,
+            "system": catalogue.system, "poi_id": sites[0], "mu_per_round": 0, "needed": 1, "unit_ids": []}))
+    return events
 
 
 def treaty_effects(world: World) -> list[Event]:

@@ -1,6 +1,6 @@
 """Explore: "Units move, Civilizations make discoveries, and Players learn more about the Galaxy."
 
-Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (diplomacy) in steps/diplomacy.py.
+Steps 3, 4, 12 and 13 are the rule modules' (their hooks, game/modules); 9 and 10 (diplomacy) in steps/diplomacy.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
 from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civ, to_civs
-from game.engine.steps.research import transfer_technology
 from game.engine.world import (
     Civilization,
     UnitGroups,
@@ -82,6 +81,16 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
         )
         for unit in arriving
     ] + fleets.fleet_arrivals(world)
+
+
+def explore_3_research_rolls(step_input: StepInput, dice: Dice) -> list[Event]:
+    """3. Any Research Projects whose Research Time has been met or exceeded now officially become finished
+    Inventions you can build right away.
+
+    (The research module, game/modules/research, by its hook after this step: each funded project pays its MU
+    and rolls on the campaign's research system; a project's last success makes its technology known.)
+    """
+    return []
 
 
 def explore_4_spies_report(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -369,7 +378,7 @@ def _message(order: OrderCommand, world: World) -> list[Event]:
 def explore_8_communications(step_input: StepInput, dice: Dice) -> list[Event]:
     """8. If a unit within your civilization is within Communications range of another civilization's units,
     you may engage in diplomacy or trade now."""
-    return run_orders(step_input, {"SendMessage": _message, "TransferTechnology": transfer_technology})
+    return run_orders(step_input, {"SendMessage": _message})  # and the research module's TransferTechnology
 
 
 def _gift(order: OrderCommand, world: World) -> list[Event]:
@@ -422,6 +431,16 @@ def plot_course(order: OrderCommand, world: World) -> list[Event]:
             },
         )
     ]
+
+
+def explore_13_research_orders(step_input: StepInput, dice: Dice) -> list[Event]:
+    """13. If you have any Researchers not currently Engaged, you may now give the order to research a new
+    technology.
+
+    (The research module, game/modules/research, by its hook after this step: a project is started, funded,
+    moved or cancelled; its first roll is the next round's Explore 3.)
+    """
+    return []
 
 
 def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:

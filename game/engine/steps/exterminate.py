@@ -13,7 +13,6 @@ from game.engine.step_input import StepInput
 from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civs
 from game.engine.steps.explore import plot_course
-from game.engine.steps.research import research_interruptions
 from game.engine.world import (
     SkirmishState,
     Unit,
@@ -143,10 +142,10 @@ def exterminate_3_engaged_units_join_or_evade(step_input: StepInput, dice: Dice)
     former task with no real loss in productivity. However, if it is destroyed, it makes no progress on its
     task this Round.
 
-    An Engaged unit that gives no order stays where it is and is in the fight; it keeps its task either way. A
-    research unit in the fight, or evading it, is interrupted: its stations do not count at the next roll.
+    An Engaged unit that gives no order stays where it is and is in the fight; it keeps its task either way. (A
+    research unit in the fight, or evading it, is interrupted: the research module's hook after this step.)
     """
-    return run_orders(step_input, {"JoinOrEvade": _join_or_evade}) + research_interruptions(step_input.world)
+    return run_orders(step_input, {"JoinOrEvade": _join_or_evade})
 
 
 def combat_unit(world: World, unit: Unit, full_strength: bool = False) -> CombatUnit:

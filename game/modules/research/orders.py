@@ -1,17 +1,19 @@
 """Research orders (Explore 13: start, fund, move, cancel a project; Explore 8: transfer a technology): their
-legality checks and their offers, each offer saying the chance before the order is sent ("spent so far on this
-success, this round's chance with the stations' bonus"). Declared in `kinds.py`, applied by
-`steps/research.py`."""
+legality checks, offers, prices and odds, each offer saying the chance before the order is sent ("spent so far on
+this success, this round's chance with the stations' bonus"). Declared in `rules.py`, carried out by `steps.py`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.orders.checks import comms_partners, free
-from game.engine.orders.model import Choice, Offer, OrderCommand, OrderProblem
+from game.engine.orders.model import Choice, Offer, OrderCommand, OrderPrice, OrderProblem
 from game.engine.orders.offers import unit_choices
 from game.engine.research import projects as rp
 from game.engine.research.rules import (
     AC_EXTRA_ROLL_MU,
     ALPHA_CENTAURI,
+    CLUSTER_WAR,
     TRANSFER_FEE_MU,
     ac_limit_problem,
     build_price,
@@ -203,3 +205,36 @@ def offer_transfer_technology(world: World, civ_id: int) -> list[Offer]:
                                                         "retool, or gets it incomplete)", {"tech": new}))
     return offers
 
+
+
+# Prices and odds (`orders.prices.order_price`, `order_odds`): what the step charges and rolls with.
+
+
+def start_price(world: World, order: OrderCommand) -> OrderPrice:
+    catalogue = rp.catalogue_of(world)
+    assert catalogue is not None  # the order's check refuses research with the module off
+    return OrderPrice(build_price(catalogue.by_key[order.payload["tech"]].kind),
+                      mu_each_round=order.payload["mu_per_round"])
+
+
+def fund_price(world: World, order: OrderCommand) -> OrderPrice:
+    return OrderPrice((order.payload.get("extra_rolls") or 0) * AC_EXTRA_ROLL_MU,
+                      mu_each_round=order.payload["mu_per_round"])
+
+
+def fund_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
+    """A Cluster War project's next roll at the funding given."""
+    project = world.research[order.payload["project_id"]]
+    if project.system == CLUSTER_WAR:
+        return rp.next_chance(world, project, order.payload["mu_per_round"]).as_payload()
+    return None
+
+
+def start_odds(world: World, order: OrderCommand) -> dict[str, Any] | None:
+    catalogue = rp.catalogue_of(world)
+    if catalogue is not None and catalogue.system == CLUSTER_WAR:
+        # The project as it will start: its first roll is the one a project of that funding makes.
+        project = ResearchProject(0, order.civ_id, order.payload["tech"], CLUSTER_WAR, order.payload["poi_id"],
+                                  order.payload["mu_per_round"], unit_ids=tuple(order.payload.get("unit_ids") or ()))
+        return rp.next_chance(world, project).as_payload()
+    return None

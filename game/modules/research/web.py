@@ -1,11 +1,12 @@
 """REST endpoints of research (issue 14): a viewer's research (a player's tree, projects and rolls; the GM's
 overview; a spectator's published technologies), the odds before re-funding, and the GM's rulings. Thin: each calls
-one selector or service."""
+one selector or service. `game.api.urls` and `game.api.reads` collect `URLS` and `BATCHED_READS`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.urls import URLPattern, path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,15 +15,15 @@ from rest_framework.views import APIView
 
 from game import visibility
 from game.api.views import _valid
-from game.selectors import event_names_for
-from game.selectors.research import research_for, research_odds
-from game.services.desk import REASON_LIMIT
-from game.services.research import (
+from game.modules.research.selectors import research_for, research_odds
+from game.modules.research.services import (
     catastrophe_rule,
     discovery_grant,
     project_adjust,
     research_publish,
 )
+from game.selectors import event_names_for
+from game.services.desk import REASON_LIMIT
 
 
 class OddsQuery(serializers.Serializer[dict[str, Any]]):
@@ -106,3 +107,15 @@ class ResearchPublish(APIView):
         """The GM tells everyone, spectators included, what a civilization knows."""
         research_publish(request.user, campaign_id, **_valid(PublishInput, request.data))
         return _answer(request, campaign_id)
+
+
+URLS: list[URLPattern] = [
+    path("campaigns/<int:campaign_id>/research/", Research.as_view(), name="api-research"),
+    path("campaigns/<int:campaign_id>/research/odds/", ResearchOdds.as_view(), name="api-research-odds"),
+    path("campaigns/<int:campaign_id>/research/catastrophe/", CatastropheRuling.as_view(),
+         name="api-research-catastrophe"),
+    path("campaigns/<int:campaign_id>/research/grant/", DiscoveryGrant.as_view(), name="api-research-grant"),
+    path("campaigns/<int:campaign_id>/research/adjust/", ProjectAdjust.as_view(), name="api-research-adjust"),
+    path("campaigns/<int:campaign_id>/research/publish/", ResearchPublish.as_view(), name="api-research-publish"),
+]
+BATCHED_READS = frozenset({"research"})

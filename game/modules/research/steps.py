@@ -1,7 +1,7 @@
-"""Research (issue 14): Explore 3's rolls and Explore 13's orders, with the research parts of Explore 8 (a technology
-transfer, Cluster War §8.1) and Exterminate 3 (a skirmish interrupts research units). The campaign's research
-module (`RuleOptions.research`) chooses Cluster War §8.0's R&D roll or Alpha Centauri's Research table; with it
-off these steps do nothing.
+"""Research (issue 14): the module's hooks after Explore 3 (the rolls) and Explore 13 (the orders), its Explore 8
+order (a technology transfer, Cluster War §8.1, by the core's `technology_transfer`, which Explore 10's technology
+exchange shares) and its hook after Exterminate 3 (a skirmish interrupts research units). The campaign's research
+system (`RuleOptions.research`) chooses Cluster War §8.0's R&D roll or Alpha Centauri's Research table.
 """
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from game.engine.research.rules import (
     AC_DIE,
     ALPHA_CENTAURI,
     CLUSTER_WAR,
-    TRANSFER_FEE_MU,
     ac_result,
     cw_outcome,
     proposed_severity,
 )
 from game.engine.step_input import StepInput
-from game.engine.steps.common import run_orders, to_civ, to_civs
+from game.engine.steps.common import run_orders, to_civ
+from game.engine.steps.diplomacy import technology_transfer
 from game.engine.world import ResearchProject, World
 
 
-def explore_3_research_rolls(step_input: StepInput, dice: Dice) -> list[Event]:
-    """3. Any Research Projects whose Research Time has been met or exceeded now officially become finished
-    Inventions you can build right away.
+def research_rolls(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Explore 3, while the module is on: any Research Projects whose Research Time has been met or exceeded now
+    officially become finished Inventions you can build right away.
 
     Research Time is Cluster War §8.0's successes (docs/rules.md, "Research"): each funded project pays its MU and
     rolls d100 against the R&D table; a project left unfunded loses what it spent on its current success; the last
@@ -196,9 +196,9 @@ def _cancel(order: OrderCommand, world: World) -> list[Event]:
         "reason": "cancelled by order"})]
 
 
-def explore_13_research_orders(step_input: StepInput, dice: Dice) -> list[Event]:
-    """13. If you have any Researchers not currently Engaged, you may now give the order to research a new
-    technology.
+def research_orders(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Explore 13, with the module on or off (off, each order is refused): if you have any Researchers not
+    currently Engaged, you may now give the order to research a new technology.
 
     A project is started, funded, moved or cancelled here; its units with science stations are Engaged on it
     from now on. Its first roll is the next round's Explore 3, and its MU are paid then.
@@ -214,26 +214,14 @@ def transfer_technology(order: OrderCommand, world: World) -> list[Event]:
     return technology_transfer(world, order.civ_id, order.payload["to_civ_id"], order.payload["tech"])
 
 
-def technology_transfer(world: World, from_civ: int, to_civ_id: int, tech: str) -> list[Event]:
-    """One technology given under §8.1's terms: by order (Explore 8) or by a technology exchange (Explore 10)."""
-    receiver = world.civs[to_civ_id]
-    complete = receiver.mu >= TRANSFER_FEE_MU
-    name = rp.tech_name(world, tech)
-    events = [to_civs([from_civ, to_civ_id], "TechnologyTransferred", {
-        "from_civ": from_civ, "to_civ": to_civ_id, "tech": tech, "tech_name": name,
-        "fee": TRANSFER_FEE_MU if complete else 0, "complete": complete})]
-    sites = rp.research_sites(world, to_civ_id)
-    busy = any(p.tech == tech for p in rp.open_projects(world, to_civ_id))
-    if not complete and sites and not busy and world.options.research:
-        # The incomplete technology's own project: one success to integrate it, unfunded until the receiver funds it.
-        events.append(to_civ(to_civ_id, "ResearchStarted", {
-            "project_id": world.next_id, "civ_id": to_civ_id, "tech": tech, "tech_name": name,
-            "system": world.options.research, "poi_id": sites[0], "mu_per_round": 0, "needed": 1, "unit_ids": []}))
-    return events
+def interruptions(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Exterminate 3, after its orders, with the module on or off (a project left open still loses the unit's
+    stations)."""
+    return research_interruptions(step_input.world)
 
 
 def research_interruptions(world: World) -> list[Event]:
-    """Exterminate 3 — a research unit caught in a skirmish that has begun leaves its work for the fight (or to
+    """A research unit caught in a skirmish that has begun leaves its work for the fight (or to
     evade it): it keeps its task, but its stations do not count at the next roll."""
     events: list[Event] = []
     for skirmish in sorted(world.skirmishes.values(), key=lambda s: s.skirmish_id):
