@@ -5,7 +5,6 @@ from django.urls import path
 from game.api import (
     deadlines,
     diplomacy,
-    fleets,
     flow,
     reads,
     research,
@@ -56,7 +55,6 @@ urlpatterns = [
          name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
     path("campaigns/<int:campaign_id>/supply/", supply.Supply.as_view(), name="api-supply"),
-    path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
     path("campaigns/<int:campaign_id>/research/odds/", research.ResearchOdds.as_view(), name="api-research-odds"),
     path("campaigns/<int:campaign_id>/research/catastrophe/", research.CatastropheRuling.as_view(),
          name="api-research-catastrophe"),

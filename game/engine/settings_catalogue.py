@@ -43,7 +43,6 @@ class SettingProblem(ValueError):
 BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
-BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
 def built_modules() -> frozenset[str]:
@@ -80,8 +79,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_trade", "Cluster War trade",
      "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
      "(Exploit 7, 9), played by the engine."),
-    ("module_cw_fleets", "Cluster War movement orders",
-     "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
     ("module_cw_supply", "Cluster War supply",
      "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
@@ -514,8 +511,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
-    if "module_cw_fleets" in rule_options:  # Explore 1, 2, 14, Exterminate 1, 10: fleets (game.engine.fleets)
-        world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
     if "module_cw_supply" in rule_options:  # Exploit 9: the supply grid and stress checks (game.engine.supply)
         on = bool(rule_options["module_cw_supply"])
         world = replace(world, options=replace(world.options, supply=on,
@@ -537,7 +532,6 @@ def from_world(world: World) -> dict[str, Any]:
                if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
-            **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),
             **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
