@@ -22,7 +22,7 @@ from game.module_web import module_batched_reads
 # which a GM's page reads after every step with its panels; "battles" the list a spectator's gallery reads with
 # its map.
 BATCHED_READS = frozenset({
-    "", "away", "battle-choices", "battles", "clock", "fleets", "legal-orders", "live-battles",
+    "", "away", "battle-choices", "battles", "clock", "legal-orders", "live-battles",
     "notes", "orders", "relations", "seats", "view", "waiting",
 }) | module_batched_reads()
 MAX_READS = 24

@@ -5,7 +5,6 @@ from django.urls import path
 from game.api import (
     deadlines,
     diplomacy,
-    fleets,
     flow,
     reads,
     settings,
@@ -52,7 +51,6 @@ urlpatterns = [
          name="api-relations-stance"),
     path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
          name="api-relations-social"),
-    path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),
     path("campaigns/<int:campaign_id>/clock/", deadlines.Clock.as_view(), name="api-clock"),
     path("campaigns/<int:campaign_id>/clock/extend/", deadlines.Extend.as_view(), name="api-clock-extend"),
     path("campaigns/<int:campaign_id>/nudge/", deadlines.Nudge.as_view(), name="api-nudge"),

@@ -591,37 +591,6 @@ DIPLOMACY_EVENTS = (
               "{mu_each} MU]."),
 )
 
-# Movement orders and fleets (game.engine.fleets, steps/fleets.py): a fleet's orders are its owner's secret, so
-# every line is told to its civilization alone (others see its units as they see any unit).
-FLEET_EVENTS = (
-    EventType("FleetFormed", {"fleet_id": int, "civ_id": int, "name": str, "flagship": int, "unit_ids": list[int]},
-              CIV, "{name} was formed under {flagship:unit} ({unit_ids:#unit})."),
-    EventType("FleetJoined", {"fleet_id": int, "name": str, "unit_ids": list[int]}, CIV,
-              "{unit_ids:#unit} joined {name}."),
-    EventType("FleetLeft", {"fleet_id": int, "name": str, "unit_ids": list[int], "flagship": int | None,
-                            "disbanded": bool}, CIV,
-              "{unit_ids:#unit} left {name}[; {flagship:unit} leads it][; the fleet is disbanded{disbanded:flag}]."),
-    EventType("FleetOrdered", {"fleet_id": int, "name": str, "standing": str, "order": str, "waypoints": list[str],
-                               "route": str, "target_unit": int | None, "target_fleet": int | None, "leader": str},
-              CIV, "{name}'s orders: {order}[: {route}][: {target_unit:unit}][: {leader}]."),
-    EventType("FleetSetOut", {"fleet_id": int, "name": str, "unit_ids": list[int], "sector_id": str,
-                              "poi_id": str | None, "eta": int, "rounds": int}, CIV,
-              "{name} set out for {sector_id:sector}[, {poi_id:poi}] (ETA {eta} MP, {rounds} round(s))."),
-    EventType("FleetMoved", {"fleet_id": int, "name": str, "unit_ids": list[int], "mp": int, "eta_left": int}, CIV,
-              "{name} moved {mp} MP at its slowest ship's rate; {eta_left} MP to go.", chronicle=False),
-    EventType("WaypointReached", {"fleet_id": int, "name": str, "sector_id": str, "waypoints": list[str]}, CIV,
-              "{name} reached its waypoint {sector_id:sector}[; {waypoints:#waypoint} to go]."),
-    EventType("TargetIntercepted", {"fleet_id": int, "name": str, "target_unit": int, "sector_id": str}, CIV,
-              "{name} intercepted {target_unit:unit} in {sector_id:sector} and holds there."),
-    EventType("FleetHeld", {"fleet_id": int, "name": str, "reason": str}, CIV,
-              "{name} holds where it is, its orders ended: {reason}."),
-    EventType("CraftEmbarked", {"unit_id": int, "rider_ids": list[int]}, CIV,
-              "{rider_ids:#unit} boarded {unit_id:unit}."),
-    EventType("CraftLaunched", {"unit_id": int, "rider_ids": list[int], "sector_id": str, "poi_id": str | None}, CIV,
-              "{unit_id:unit} launched {rider_ids:#unit} in {sector_id:sector}[, {poi_id:poi}]."),
-)
-
-GAME_EVENTS = (*FLEET_EVENTS,
-               *PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
+GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,
                *EXPAND_EVENTS, *EXPLOIT_EVENTS, *EXTERMINATE_EVENTS, *SETTINGS_EVENTS, *DEADLINE_EVENTS,
                *DIPLOMACY_EVENTS)

@@ -34,6 +34,13 @@ STANDING_ORDERS: dict[str, str] = {
 MAX_WAYPOINTS = 8  # Sectors a fleet's course may list at once
 FLEET_NAME_LIMIT = 80  # characters of a fleet's name
 
+# The movement orders module's rule values (`RuleModule.rule_values`, `game.modules.fleets`), read by the core's
+# movement steps where a fleet changes them in their middle; the last three are the module's functions, called there.
+MOVES_WITH_ITS_FLEET = "units_in_a_fleet_move_with_it"  # Plot a Course refuses a fleet's unit (§4.0)
+FLEETS_MOVE = "fleets_move_first"  # Explore 1: world -> (events, unit ids): the fleets' moves; the step moves the rest
+FLEETS_SET_OUT = "fleets_set_out_after_courses"  # Explore 14, Exterminate 10: world after the orders -> events
+FLEET_MATES = "fleet_mates_fight_together"  # Exterminate 1: (world, unit ids, Sector) -> their fleet mates who join
+
 
 def needs_carrier(design: UnitDesign) -> bool:
     """CV: only an FTL hull crosses between Sectors; any other unit goes further only in a carrier's hold."""

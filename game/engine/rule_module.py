@@ -103,7 +103,8 @@ class RuleModule:
     # crash building is StartConstruction's `crash`).
     order_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # The core's named rule parameters the module sets while a campaign plays it (`rule_value`): where a module
-    # changes a core step in its middle (with the survey module a close scan surveys no planet).
+    # changes a core step in its middle (with the survey module a close scan surveys no planet). A value may be a
+    # function of the module's that the core calls at that point (the fleets' moves in Explore 1).
     rule_values: Mapping[str, Any] = field(default_factory=dict)
 
     def plays(self, options: RuleOptions) -> bool:

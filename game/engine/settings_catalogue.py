@@ -42,7 +42,6 @@ class SettingProblem(ValueError):
 # Modules whose rules the engine plays.
 BUILT_MODULES = frozenset({"module_cw_trade", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
-BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
 
 def built_modules() -> frozenset[str]:
@@ -78,8 +77,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_trade", "Cluster War trade",
      "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
      "(Exploit 7, 9), played by the engine."),
-    ("module_cw_fleets", "Cluster War movement orders",
-     "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
     ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
@@ -489,8 +486,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
-    if "module_cw_fleets" in rule_options:  # Explore 1, 2, 14, Exterminate 1, 10: fleets (game.engine.fleets)
-        world = replace(world, options=replace(world.options, fleets=bool(rule_options["module_cw_fleets"])))
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
@@ -503,7 +498,6 @@ def from_world(world: World) -> dict[str, Any]:
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
             "gm_detection_rolls": world.options.gm_detection_rolls,
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
-            **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),
             **({"module_ac_council": True, "council_every_rounds": world.options.council_every}

@@ -12,4 +12,5 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.supply",
     "game.modules.crew",  # after supply: Exploit 9's stress checks come before the crews' round end
     "game.modules.research",
+    "game.modules.fleets",
 )

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import ground_war, rule_module, rulings, supply, survey
+from game.engine import fleets, ground_war, rule_module, rulings, supply, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
-from game.engine.fleets import fleet_of
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
 from game.engine.units import Specials
 from game.engine.world import (
@@ -63,7 +62,9 @@ def check_plot_course(order: OrderCommand, world: World) -> None:
     unit = own_unit(order, world)
     label = unit_label(world, unit)
     free(world, unit, "unit_id", "plot a course")
-    fleet = fleet_of(world, unit.unit_id) if world.options.fleets else None
+    # With the movement orders module a fleet's unit moves with it (a world without fleets asks nothing more).
+    in_fleets = bool(world.fleets) and rule_module.rule_value(world.options, fleets.MOVES_WITH_ITS_FLEET, False)
+    fleet = fleets.fleet_of(world, unit.unit_id) if in_fleets else None
     if fleet is not None:
         raise OrderProblem("payload.unit_id", f"{label} moves with {fleet.name}: set the fleet's course, or take it "
                                               "out of the fleet first.")

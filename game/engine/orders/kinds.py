@@ -8,7 +8,6 @@ through `steps.common.run_orders`). See docs/architecture.md, "Adding an order k
 from __future__ import annotations
 
 from game.engine import council
-from game.engine.fleets import FLEET_NAME_LIMIT, MAX_WAYPOINTS
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
     check_build_mine,
@@ -53,24 +52,6 @@ from game.engine.orders.diplomacy import (
     offer_declare_war,
     offer_propose_treaty,
 )
-from game.engine.orders.fleets import (
-    COURSE_MODES,
-    STANDING_CHOICES,
-    check_embark,
-    check_fleet_course,
-    check_fleet_standing,
-    check_form_fleet,
-    check_join_fleet,
-    check_launch,
-    check_leave_fleet,
-    offer_embark,
-    offer_fleet_course,
-    offer_fleet_standing,
-    offer_form_fleet,
-    offer_join_fleet,
-    offer_launch,
-    offer_leave_fleet,
-)
 from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
     CRASH_CHOICES,
@@ -109,7 +90,6 @@ TEXT_LIMIT = 4000  # characters of a declaration or a message
 ATTACHMENTS = (Choice("map", "Your star charts (the Sectors and points of interest you know)"),)
 UNIT_NAME_LIMIT = 80  # characters of a unit's name
 MINE_STATIONS_LIMIT = 100  # stations a mine is built with at once
-MOVEMENT_STEPS = frozenset({"explore.14", "exterminate.10"})  # "Plot a Course" steps: every movement order
 # Orders a civilization may have standing in one step: more than a busy empire gives (a course for each of its
 # units), few enough that a step's orders stay a size the GM's page and the resolution read at once.
 ORDERS_PER_STEP = 500
@@ -137,88 +117,6 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_plot_course,
         offer_plot_course,
-    ),
-    # Explore 14 and Exterminate 10 — movement orders and fleets (game.engine.fleets): offered only while the
-    # module_cw_fleets switch is on.
-    OrderKind(
-        "FormFleet",
-        "Form a fleet",
-        "Put units of one Sector under a flagship: they move together at the slowest one's Move Rate and fight "
-        "together.",
-        MOVEMENT_STEPS,
-        (
-            Field("name", "Name of the fleet", "text", max_length=FLEET_NAME_LIMIT),
-            Field("flagship_id", "Flagship", "unit"),
-            Field("unit_ids", "Other units", "units", required=False),
-        ),
-        check_form_fleet,
-        offer_form_fleet,
-    ),
-    OrderKind(
-        "JoinFleet",
-        "Join a fleet",
-        "Add units in a fleet's Sector to it.",
-        MOVEMENT_STEPS,
-        (Field("fleet_id", "Fleet", "fleet"), Field("unit_ids", "Units that join", "units")),
-        check_join_fleet,
-        offer_join_fleet,
-    ),
-    OrderKind(
-        "LeaveFleet",
-        "Leave a fleet",
-        "Take units out of a fleet (none chosen: disband it); a fleet in transit cannot be recalled.",
-        MOVEMENT_STEPS,
-        (Field("fleet_id", "Fleet", "fleet"), Field("unit_ids", "Units that leave", "units", required=False)),
-        check_leave_fleet,
-        offer_leave_fleet,
-    ),
-    OrderKind(
-        "FleetCourse",
-        "Set a fleet's course",
-        "Waypoints in order: the fleet goes from one to the next, each leg at its slowest member's Move Rate, "
-        "once or on patrol round them.",
-        MOVEMENT_STEPS,
-        (
-            Field("fleet_id", "Fleet", "fleet"),
-            Field("waypoints", "Waypoints, in order", "sectors", maximum=MAX_WAYPOINTS),
-            Field("mode", "How", "option", required=False, options=COURSE_MODES),
-        ),
-        check_fleet_course,
-        offer_fleet_course,
-    ),
-    OrderKind(
-        "FleetStandingOrder",
-        "Give a fleet a standing order",
-        "Hold where it is, intercept a unit you see, or follow a unit you see or another of your fleets: the "
-        "fleet is re-aimed each round at where its target is.",
-        MOVEMENT_STEPS,
-        (
-            Field("fleet_id", "Fleet", "fleet"),
-            Field("standing", "Order", "option", options=STANDING_CHOICES),
-            Field("unit_id", "Target unit", "unit", required=False),
-            Field("target_fleet_id", "Fleet to follow", "fleet", required=False),
-        ),
-        check_fleet_standing,
-        offer_fleet_standing,
-    ),
-    OrderKind(
-        "Embark",
-        "Take craft aboard",
-        "Small craft and other units without an FTL drive board a ship's hangar or hold here, each taking room "
-        "for its scale, and travel with it.",
-        MOVEMENT_STEPS,
-        (Field("unit_id", "Carrier", "unit"), Field("rider_ids", "Craft that board", "units")),
-        check_embark,
-        offer_embark,
-    ),
-    OrderKind(
-        "Launch",
-        "Launch craft",
-        "Units aboard a ship leave it where it is (none chosen: all of them).",
-        MOVEMENT_STEPS,
-        (Field("unit_id", "Carrier", "unit"), Field("rider_ids", "Craft that leave", "units", required=False)),
-        check_launch,
-        offer_launch,
     ),
     OrderKind(
         "StartSkirmish",

@@ -5,15 +5,15 @@ Steps 3, 4, 12 and 13 are the rule modules' (their hooks, game/modules); 9 and 1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import takewhile
 
-from game.engine import factions, rule_module, rulings, survey
+from game.engine import factions, fleets, rule_module, rulings, survey
+from game.engine.apply import apply_events
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
-from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civ, to_civs
 from game.engine.world import (
     Civilization,
@@ -38,7 +38,10 @@ def explore_1_en_route_ships_cover_their_move_rate(step_input: StepInput, dice: 
     Round") ends.
     """
     world = step_input.world
-    events, in_fleets = fleets.fleet_moves(world)  # a fleet moves at its slowest member's rate (§4.0)
+    # With the movement orders module a fleet moves first, at its slowest member's rate (§4.0): its units are moved.
+    fleets_move: Callable[[World], tuple[list[Event], set[int]]] | None = rule_module.rule_value(
+        world.options, fleets.FLEETS_MOVE, None)
+    events, in_fleets = fleets_move(world) if fleets_move is not None else ([], set())
     # Only the En Route and the Engaged have anything to do now: those alone are sorted by id, not every unit.
     for unit in sorted((u for u in world.units.values() if u.state in EN_ROUTE_OR_ENGAGED), key=lambda u: u.unit_id):
         if unit.state is UnitState.ENGAGED and unit.task in ONE_ROUND_TASKS:
@@ -63,7 +66,8 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
     """2. An En Route Unit whose ETA has been met or exceeded now arrives at its Destination and is
     Operational.
 
-    (With the movement orders module, a fleet that arrives reaches its waypoint, or intercepts its target.)"""
+    (The movement orders module, game/modules/fleets, by its hook after this step: a fleet that arrives reaches its
+    waypoint, or intercepts its target.)"""
     world = step_input.world
     en_route = UnitState.EN_ROUTE  # looked up once (see EN_ROUTE_OR_ENGAGED)
     # The arriving alone are sorted by id, not every unit.
@@ -80,7 +84,7 @@ def explore_2_en_route_units_arrive(step_input: StepInput, dice: Dice) -> list[E
             },
         )
         for unit in arriving
-    ] + fleets.fleet_arrivals(world)
+    ]
 
 
 def explore_3_research_rolls(step_input: StepInput, dice: Dice) -> list[Event]:
@@ -452,4 +456,16 @@ def explore_14_plot_a_course(step_input: StepInput, dice: Dice) -> list[Event]:
 
     (With the movement orders module: the fleet and carrier orders too, then every fleet sets out on its next leg.)
     """
-    return fleets.movement(step_input, {"PlotCourse": plot_course})
+    return movement(step_input)
+
+
+def movement(step_input: StepInput) -> list[Event]:
+    """A "Plot a Course" step (Explore 14, Exterminate 10): the step's orders, in the order given (the movement
+    orders module's among them), then, with that module, every fleet's next leg from the world they left (its rule
+    value `fleets.FLEETS_SET_OUT`)."""
+    events = run_orders(step_input, {"PlotCourse": plot_course})
+    set_out: Callable[[World], list[Event]] | None = rule_module.rule_value(
+        step_input.world.options, fleets.FLEETS_SET_OUT, None)
+    if set_out is None:
+        return events
+    return events + set_out(apply_events(step_input.world, events))

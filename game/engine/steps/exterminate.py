@@ -4,15 +4,16 @@ resolved." Every skirmish declared in Explore 7 runs through these steps togethe
 
 from __future__ import annotations
 
-from game.engine import factions, rule_module, rulings, supply
+from collections.abc import Callable
+
+from game.engine import factions, fleets, rule_module, rulings, supply
 from game.engine.combat import CombatSide, CombatUnit, Skirmish
 from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.step_input import StepInput
-from game.engine.steps import fleets
 from game.engine.steps.common import run_orders, to_civs
-from game.engine.steps.explore import plot_course
+from game.engine.steps.explore import movement
 from game.engine.world import (
     SkirmishState,
     Unit,
@@ -58,6 +59,9 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
             key = (u.sector_id, u.design_id, u.poi_id is None)  # `course_cost` asks whether it is at a POI
             fighters.setdefault(u.civ_id, {}).setdefault(key, []).append(u)
     events: list[Event] = []
+    # With the movement orders module a fleet fights together: its members elsewhere move in with the others.
+    fleet_mates: Callable[[World, set[int], str], set[int]] | None = rule_module.rule_value(
+        world.options, fleets.FLEET_MATES, None)
     for s in declared:
         here = [u for u in present_in.get(s.sector_id, []) if u.civ_id in (s.attacker_civ, s.defender_civ)]
         moved = sorted(
@@ -66,7 +70,8 @@ def exterminate_1_who_can_fight(step_input: StepInput, dice: Dice) -> list[Event
             if group[0].sector_id != s.sector_id and can_reach_in_one_round(world, group[0], s.sector_id)
             for u in group
         )
-        moved = sorted({*moved, *fleets.fleet_mates(world, set(moved), s.sector_id)})  # a fleet fights together
+        if fleet_mates is not None:
+            moved = sorted({*moved, *fleet_mates(world, set(moved), s.sector_id)})
         if not moved and not any(u.civ_id == s.attacker_civ for u in here):
             events.append(
                 to_civs(
@@ -399,7 +404,7 @@ def exterminate_10_plot_a_course(step_input: StepInput, dice: Dice) -> list[Even
     The phase's skirmishes are over after this step and leave the world; with the crew module the crews that
     came through one are counted blooded first (game.engine.supply).
     """
-    events = fleets.movement(step_input, {"PlotCourse": plot_course}) + supply.battles_survived(step_input.world)
+    events = movement(step_input) + supply.battles_survived(step_input.world)
     skirmishes = sorted(step_input.world.skirmishes)
     if skirmishes:
         events.append(

@@ -1,23 +1,22 @@
-"""Movement orders and fleets in the round (the `module_cw_fleets` module; rules in game.engine.fleets).
+"""Movement orders and fleets in the round (the `module_cw_fleets` module, `game.modules.fleets`; rules in
+game.engine.fleets).
 
 Explore 1 moves a fleet in transit at its slowest member's Move Rate, Explore 2 brings it to its waypoint (a patrol
-puts the waypoint back at the end of its loop), and Explore 14 / Exterminate 10 take the movement orders and then
-send every fleet that is together and Operational on its next leg: the next waypoint, or where the unit or fleet it
-intercepts or follows is now. Every event here is told to the fleet's civilization alone: a fleet's orders are its
-owner's secret; others see its units as they see any unit.
+puts the waypoint back at the end of its loop), and Explore 14 / Exterminate 10 carry out the movement orders and
+then send every fleet that is together and Operational on its next leg: the next waypoint, or where the unit or
+fleet it intercepts or follows is now. The core's steps call `fleet_moves`, `set_out` and `fleet_mates` where they
+read the module's rule values (`game.engine.fleets`); `fleet_arrivals` is a step hook. Every event here is told to
+the fleet's civilization alone: a fleet's orders are its owner's secret; others see its units as they see any unit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from game.engine import fleets as fl
-from game.engine.apply import apply_events
+from game.engine.dice import Dice
 from game.engine.events import Event
 from game.engine.orders import OrderCommand
-from game.engine.rule_module import OrderHandler
 from game.engine.step_input import StepInput
-from game.engine.steps.common import run_orders, to_civ
+from game.engine.steps.common import to_civ
 from game.engine.world import Fleet, UnitState, World, is_present, unit_label
 
 
@@ -25,7 +24,7 @@ def _fleet(fleet: Fleet) -> dict[str, object]:
     return {"fleet_id": fleet.fleet_id, "name": fleet.name}
 
 
-def _form(order: OrderCommand, world: World) -> list[Event]:
+def form_fleet(order: OrderCommand, world: World) -> list[Event]:
     flagship = order.payload["flagship_id"]
     units = [flagship, *(u for u in order.payload.get("unit_ids") or [] if u != flagship)]
     return [to_civ(order.civ_id, "FleetFormed", {"fleet_id": world.next_id, "civ_id": order.civ_id,
@@ -33,12 +32,12 @@ def _form(order: OrderCommand, world: World) -> list[Event]:
                                                  "unit_ids": units})]
 
 
-def _join(order: OrderCommand, world: World) -> list[Event]:
+def join_fleet(order: OrderCommand, world: World) -> list[Event]:
     fleet = world.fleets[order.payload["fleet_id"]]
     return [to_civ(order.civ_id, "FleetJoined", {**_fleet(fleet), "unit_ids": list(order.payload["unit_ids"])})]
 
 
-def _leave(order: OrderCommand, world: World) -> list[Event]:
+def leave_fleet(order: OrderCommand, world: World) -> list[Event]:
     fleet = world.fleets[order.payload["fleet_id"]]
     leaving = order.payload.get("unit_ids") or list(fleet.unit_ids)  # none named: the whole fleet, disbanded
     staying = [u for u in fleet.unit_ids if u not in leaving and u in world.units]
@@ -56,13 +55,13 @@ def _ordered(world: World, fleet: Fleet, standing: str, waypoints: list[str], ta
         "route": route, "target_unit": target_unit, "target_fleet": target_fleet, "leader": leader})
 
 
-def _course(order: OrderCommand, world: World) -> list[Event]:
+def fleet_course(order: OrderCommand, world: World) -> list[Event]:
     fleet = world.fleets[order.payload["fleet_id"]]
     standing = "patrol" if order.payload.get("mode") == "patrol" else ""
     return [_ordered(world, fleet, standing, list(order.payload["waypoints"]), None, None)]
 
 
-def _standing(order: OrderCommand, world: World) -> list[Event]:
+def fleet_standing(order: OrderCommand, world: World) -> list[Event]:
     fleet = world.fleets[order.payload["fleet_id"]]
     standing = order.payload["standing"]
     if standing == "hold":
@@ -72,12 +71,12 @@ def _standing(order: OrderCommand, world: World) -> list[Event]:
                      order.payload.get("target_fleet_id"))]
 
 
-def _embark(order: OrderCommand, world: World) -> list[Event]:
+def embark(order: OrderCommand, world: World) -> list[Event]:
     return [to_civ(order.civ_id, "CraftEmbarked", {"unit_id": order.payload["unit_id"],
                                                    "rider_ids": list(order.payload["rider_ids"])})]
 
 
-def _launch(order: OrderCommand, world: World) -> list[Event]:
+def launch(order: OrderCommand, world: World) -> list[Event]:
     carrier = world.units[order.payload["unit_id"]]
     riders = order.payload.get("rider_ids") or sorted(u.unit_id for u in world.units.values()
                                                        if u.carried_by == carrier.unit_id)
@@ -85,15 +84,9 @@ def _launch(order: OrderCommand, world: World) -> list[Event]:
                                                    "sector_id": carrier.sector_id, "poi_id": carrier.poi_id})]
 
 
-# The movement orders, as Explore 14 and Exterminate 10 apply them (`run_orders`).
-ORDER_HANDLERS: dict[str, OrderHandler] = {
-    "FormFleet": _form, "JoinFleet": _join, "LeaveFleet": _leave, "FleetCourse": _course,
-    "FleetStandingOrder": _standing, "Embark": _embark, "Launch": _launch,
-}
-
-
 def _fleets(world: World) -> list[Fleet]:
-    return [f for _, f in sorted(world.fleets.items())] if world.options.fleets else []
+    """The fleets, by number (the core calls this module's functions only while a campaign plays it)."""
+    return [f for _, f in sorted(world.fleets.items())]
 
 
 def fleet_moves(world: World) -> tuple[list[Event], set[int]]:
@@ -116,10 +109,11 @@ def fleet_moves(world: World) -> tuple[list[Event], set[int]]:
     return events, moved
 
 
-def fleet_arrivals(world: World) -> list[Event]:
-    """Explore 2 — a fleet whose ETA is met reaches its waypoint (a patrol's goes back at the end of the loop), and
-    an intercepting fleet that finds its target there, still seen, has intercepted it (it holds there; its owner may
-    start a skirmish in Explore 7)."""
+def fleet_arrivals(step_input: StepInput, dice: Dice) -> list[Event]:
+    """Explore 2, after the units' arrivals — a fleet whose ETA is met reaches its waypoint (a patrol's goes back at
+    the end of the loop), and an intercepting fleet that finds its target there, still seen, has intercepted it (it
+    holds there; its owner may start a skirmish in Explore 7)."""
+    world = step_input.world
     events: list[Event] = []
     for fleet in _fleets(world):
         units = fl.members(world, fleet)
@@ -168,15 +162,6 @@ def set_out(world: World) -> list[Event]:
             **_fleet(fleet), "unit_ids": [u.unit_id for u in units], "sector_id": sector,
             "poi_id": _arrival_poi(world, fleet.civ_id, sector), "eta": mp, "rounds": fl.rounds_for(world, fleet, mp)}))
     return events
-
-
-def movement(step_input: StepInput, handlers: Mapping[str, OrderHandler]) -> list[Event]:
-    """A "Plot a Course" step (Explore 14, Exterminate 10): the step's own orders and the movement orders, in the
-    order given, then every fleet's next leg from the world they left."""
-    events = run_orders(step_input, {**handlers, **ORDER_HANDLERS})
-    if not step_input.world.options.fleets:
-        return events
-    return events + set_out(apply_events(step_input.world, events))
 
 
 def fleet_mates(world: World, unit_ids: set[int], sector: str) -> set[int]:

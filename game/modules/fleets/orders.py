@@ -1,6 +1,6 @@
 """Movement orders (Explore 14 and Exterminate 10, the `module_cw_fleets` module, game.engine.fleets): form a fleet,
 join or leave one, give it a course of waypoints or a standing order, and carry small craft aboard a ship or launch
-them. Their legality checks and offers; declared in `kinds.py`, applied by `steps/fleets.py`."""
+them. Their legality checks and offers; declared in the module's `rules.py`, carried out by its `steps.py`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Reads of fleets for a viewer (issue 18, the movement orders module): a player's own fleets — flagship, members
-with their Move Rates, the fleet's speed (the slowest), where it is or is heading, its orders, each leg of its route
-with its ETA, and the craft aboard its carriers; the GM every civilization's. A fleet's orders are its owner's
-secret: a spectator, or another player, reads none (they see its units on the map as any unit)."""
+"""Reads of fleets for a viewer (issue 18, the movement orders module, `game.modules.fleets`): a player's own
+fleets — flagship, members with their Move Rates, the fleet's speed (the slowest), where it is or is heading, its
+orders, each leg of its route with its ETA, and the craft aboard its carriers; the GM every civilization's. A
+fleet's orders are its owner's secret: a spectator, or another player, reads none (they see its units on the map as
+any unit)."""
 
 from __future__ import annotations
 
