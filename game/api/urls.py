@@ -52,8 +52,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
     path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
          name="api-relations-stance"),
-    path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
-         name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),
     path("campaigns/<int:campaign_id>/supply/", supply.Supply.as_view(), name="api-supply"),
     path("campaigns/<int:campaign_id>/fleets/", fleets.Fleets.as_view(), name="api-fleets"),

@@ -40,8 +40,8 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
-                           "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
+BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions", "module_ac_victory",
+                           "module_centurion"})
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
 
@@ -86,8 +86,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "The supply grid from colonies, endurance and stress out of supply (§4.3, §7.0)."),
     ("module_cw_crew", "Cluster War crew", "A crew pool per civilization and crew grades in combat (§17.2)."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
-    ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
-    ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
     ("module_ac_victory", "Alpha Centauri victory types",
      "The four victory types beside the campaign's own: each is on once its threshold is set under Victory "
      "conditions."),
@@ -111,22 +109,13 @@ STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
                    "once."),),
     "explore.9": (("module_cw_trade",
                    "propose a treaty to a civilization within communications range, break one in force, or "
-                   "declare war; they answer in Explore 10."),
-                  ("module_ac_council",
-                   "the Planetary Governor may call off one attack declared in Explore 7 and put a Proposal to the "
-                   "Council."),),
+                   "declare war; they answer in Explore 10."),),
     "explore.10": (("module_cw_trade",
                     "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
-                    "technology exchanges in force act."),
-                   ("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
+                    "technology exchanges in force act."),),
     "explore.13": (("module_cw_research",
                     "start a research project at a colony or science unit, fund, move or cancel one; its units are "
                     "Engaged on it and its first roll is next round's Explore 3."),),
-    "exploit.1": (("module_ac_social",
-                   "play a Social Engineering choice: it changes your Social Factor scores, and the upheaval costs "
-                   "MU."),
-                  ("module_ac_council",
-                   "in a round the Council meets, bid MU in secret for the Planetary Governor's election."),),
     # Played by the trade routes module (game.modules.trade_routes), with this switch on.
     "exploit.2": (("module_cw_trade",
                    "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
@@ -190,10 +179,6 @@ def _module_settings() -> list[Setting]:
             "faction_restrictions", "modules", "Faction restrictions apply",
             "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
             Effect.NEXT_ROUND)],
-        "module_ac_council": [Setting(
-            "council_every_rounds", "modules", "The Council meets every … rounds",
-            "How often the Planetary Governor vote is held.", Kind.INT, 4, Effect.NEXT_ROUND, minimum=1,
-            maximum=40)],
     }
     for module in rule_modules():
         if not module.switch.option_of:
@@ -506,11 +491,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
         on = rule_options.get("module_cw_research", bool(world.options.research))
         system = rule_options.get("research_system", world.options.research or "cluster_war")
         world = replace(world, options=replace(world.options, research=system if on else ""))
-    if "module_ac_social" in rule_options:  # Exploit 1: social engineering (game.engine.social)
-        world = replace(world, options=replace(world.options, social=bool(rule_options["module_ac_social"])))
-    if "module_ac_council" in rule_options:  # Exploit 1: the Council (game.engine.council)
-        every = int(rule_options.get("council_every_rounds", 4)) if rule_options["module_ac_council"] else 0
-        world = replace(world, options=replace(world.options, council_every=every))
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
@@ -539,11 +519,8 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
-            **({"module_ac_social": True} if world.options.social else {}),
             **({"module_cw_supply": True, "supply_attrition": world.options.supply_attrition}
                if world.options.supply else {}),
             **({"module_cw_crew": True} if world.options.crew else {}),
-            **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
-               if world.options.council_every else {}),
             **{key: value for module in rule_modules()
                for key, value in module.settings_from(world.options).items()}}

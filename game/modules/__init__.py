@@ -9,4 +9,6 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.trade_routes",
     "game.modules.ground_war",
     "game.modules.terrain",
+    "game.modules.social",
+    "game.modules.council",
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import rule_module, social, yards
+from game.engine import rule_module, yards
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.model import OrderCommand, OrderPrice
 from game.engine.research import projects as rp
@@ -48,8 +48,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
     "StartResearch": _start_research,
     "FundResearch": _fund_research,
-    "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),
-    "CouncilBid": lambda w, o: OrderPrice(o.payload["mu"]),
     "Gift": lambda w, o: OrderPrice(o.payload.get("mu") or 0, ore=o.payload.get("ore") or 0),  # Ore from the hold
 }
 
