@@ -17,20 +17,12 @@ from game.selectors import event_names_for
 from game.selectors.diplomacy import relations_for
 from game.services.desk import REASON_LIMIT
 from game.services.diplomacy import stance_set
-from game.services.social import social_adjust
 
 
 class StanceInput(serializers.Serializer[dict[str, Any]]):
     civ_a = serializers.IntegerField()
     civ_b = serializers.IntegerField()
     stance = serializers.CharField(max_length=20)
-    reason = serializers.CharField(max_length=REASON_LIMIT, allow_blank=True)
-
-
-class SocialInput(serializers.Serializer[dict[str, Any]]):
-    civ_id = serializers.IntegerField()
-    code = serializers.CharField(max_length=4)
-    delta = serializers.IntegerField(min_value=-1000, max_value=1000)
     reason = serializers.CharField(max_length=REASON_LIMIT, allow_blank=True)
 
 
@@ -54,10 +46,3 @@ class StanceRuling(APIView):
         stance_set(request.user, campaign_id, **_valid(StanceInput, request.data))
         return _answer(request, campaign_id)
 
-
-class SocialAdjust(APIView):
-    @extend_schema(request=SocialInput)
-    def post(self, request: Request, campaign_id: int) -> Response:
-        """The GM changes a civilization's Social Factor score (a facility, an event), with a reason it reads."""
-        social_adjust(request.user, campaign_id, **_valid(SocialInput, request.data))
-        return _answer(request, campaign_id)

@@ -847,44 +847,9 @@ def _trade(d: _Draft, p: dict[str, Any]) -> None:
         d.civs[civ_id] = replace(civ, trade_gain=civ.trade_gain + gain)
 
 
-@handles("SocialEngineered")
-def _social(d: _Draft, p: dict[str, Any]) -> None:
-    d.social[p["civ_id"]] = tuple(p["cards"])
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("SocialFactorAdjusted")
-def _social_adjusted(d: _Draft, p: dict[str, Any]) -> None:
-    now = dict(d.social_adjustments.get(p["civ_id"], {}))
-    now[p["code"]] = now.get(p["code"], 0) + p["delta"]
-    d.social_adjustments[p["civ_id"]] = now
-
-
-@handles("CouncilBidPaid")
-def _bid(d: _Draft, p: dict[str, Any]) -> None:
-    d.add_mu(p["civ_id"], -p["mu"])
-
-
-@handles("GovernorElected")
-def _elected(d: _Draft, p: dict[str, Any]) -> None:
-    d.governor, d.governor_terms = p["governor"], p["terms"]
-
-
 @handles("FactionCardDrawn")
 def _card_drawn(d: _Draft, p: dict[str, Any]) -> None:
     d.add_mu(p["civ_id"], p["mu"])
-
-
-@handles("CouncilProposalMade")
-def _proposal_made(d: _Draft, p: dict[str, Any]) -> None:
-    d.council_proposal = p["proposal"]
-
-
-@handles("CouncilProposalVoted")
-def _proposal_voted(d: _Draft, p: dict[str, Any]) -> None:
-    d.council_proposal = ""
-    for civ_id in list(d.civs):
-        d.add_mu(civ_id, p.get("mu_each") or 0)
 
 
 @handles("TributePaid")

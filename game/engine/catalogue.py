@@ -541,8 +541,8 @@ EXTERMINATE_EVENTS = (
 )
 
 # Diplomacy (the Cluster War trade module, game.engine.diplomacy): treaties proposed in Explore 9 and answered in
-# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9; both parties and the GM see each. And
-# social engineering in Exploit 1 (game.engine.social), seen by its civilization.
+# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9; both parties and the GM see each. And the
+# factions' extra card in Exploit 1. (Social engineering and the Council: game.modules.social, game.modules.council.)
 DIPLOMACY_EVENTS = (
     EventType("TreatyProposed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
                                  "treaty_label": str, "mu": int, "terms": str}, WITNESSES,
@@ -564,31 +564,11 @@ DIPLOMACY_EVENTS = (
               "The GM set {civ_a:civ} and {civ_b:civ} {stance}. Reason: {reason}"),
     EventType("TributePaid", {"from_civ": int, "to_civ": int, "mu": int, "owed": int}, WITNESSES,
               "{from_civ:civ} paid {to_civ:civ} {mu} MU of tribute (of {owed} owed)."),
-    EventType("SocialEngineered", {"civ_id": int, "choice": str, "name": str, "mu": int, "cards": list[str]}, CIV,
-              "{civ_id:civ} adopted {name} (social engineering, {mu} MU of upheaval)."),
-    EventType("SocialFactorAdjusted", {"civ_id": int, "code": str, "title": str, "delta": int, "reason": str}, CIV,
-              "The GM changed {civ_id:civ}'s {title} score by {delta}. Reason: {reason}"),
     EventType("ChartsShared", {"from_civ": int, "to_civ": int, "sectors": list[str], "pois": list[str]}, CIV,
               "{from_civ:civ} shared its star charts with {to_civ:civ}:[ {sectors:#sector} charted;][ {pois:#point of "
               "interest} learned of]."),
-    EventType("CouncilBidPaid", {"civ_id": int, "mu": int}, CIV,
-              "{civ_id:civ} paid its secret bid of {mu} MU to the Council."),
-    EventType("CouncilVoted", {"round": int, "governor": int, "tallies": list[dict[str, Any]]}, PUBLIC,
-              "The Council met in round {round}: {governor:civ} was elected Planetary Governor."),
-    EventType("GovernorElected", {"governor": int, "terms": int}, PUBLIC,
-              "{governor:civ} is Planetary Governor ({terms} Council(s) in a row)."),
     EventType("FactionCardDrawn", {"civ_id": int, "faction": str, "mu": int}, CIV,
               "{civ_id:civ} drew its extra card of the round ({faction}): {mu} MU."),
-    EventType("AttackPrevented", {"governor": int, "attacker": int, "target": int, "skirmish_ids": list[int],
-                                 "unused": bool},
-              WITNESSES, "The Planetary Governor {governor:civ} prevented {attacker:civ}'s attack on {target:civ}"
-              "[ ({skirmish_ids:#skirmish} cancelled)][; no such attack was declared{unused:flag}]."),
-    EventType("CouncilProposalMade", {"governor": int, "proposal": str, "name": str, "effect": str}, PUBLIC,
-              "The Planetary Governor {governor:civ} put {name} to the Council: {effect}."),
-    EventType("CouncilProposalVoted", {"proposal": str, "name": str, "yes": int, "no": int, "passed": bool,
-                                       "mu_each": Optional(int), "ballots": list[dict[str, Any]]}, PUBLIC,
-              "The Council voted on {name}: {yes} for, {no} against[: passed{passed:flag}][; each civilization gains "
-              "{mu_each} MU]."),
 )
 
 GAME_EVENTS = (*PIPELINE_EVENTS, *CAMPAIGN_EVENTS, *SEAT_EVENTS, *FLOW_EVENTS, *EXPLORE_EVENTS,

@@ -14,6 +14,9 @@ from game.engine.factions import CARD_DRAW_CREDITS, FACTIONS_BY_KEY
 from game.engine.world import UnitState, World
 
 LEAD_VOTES = 10
+# The rule value (`game.engine.rule_module.rule_value`) the Council module sets: "The Governor earns double from trade
+# pacts" (Exploit 7).
+GOVERNOR_DOUBLES_TRADE = "council.governor_doubles_trade"
 
 
 @dataclass(frozen=True)
@@ -21,11 +24,6 @@ class Tally:
     civ_id: int
     votes: int
     reasons: tuple[str, ...]  # what each 10 (or bid) was for, as a player reads it
-
-
-def meets(world: World, round_number: int) -> bool:
-    every = world.options.council_every
-    return every > 0 and round_number % every == 0
 
 
 def _leaders(values: dict[int, int]) -> set[int]:

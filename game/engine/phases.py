@@ -124,7 +124,8 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
             "Terraforming Units building them can output in one FQ. Ore is consumed at a rate of one per TP."),
     ]),
     Phase.EXPLOIT: _steps(Phase.EXPLOIT, [
-        # Filled by the Alpha Centauri social factors module: social engineering (game.engine.social).
+        # Filled by the Alpha Centauri social factors and Council modules: social engineering, the Council's bids and
+        # election (game.modules.social, game.modules.council); and the factions' extra card.
         (P, "Optional: TODO Population morale update/manipulation goes here…", True),
         # Filled by the Cluster War trade module: trade routes and commerce raiding (game.modules.trade_routes).
         (P, "Optional: TODO Trade Routes go here…", True),

@@ -6,6 +6,8 @@ world after it. `resolve_step` does not apply them: the caller stores the events
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine.dice import Dice
 from game.engine.events import Event, Visibility
 from game.engine.rule_module import rule_modules
@@ -26,8 +28,9 @@ def resolve_step(step_input: StepInput, dice: Dice) -> list[Event]:
     events = [event for module in rule_modules() for hook in module.hooks_at(step.key, "before", options)
               for event in hook.run(step_input, dice)]
     events.extend(resolver(step_input, dice) if resolver else [])
-    events.extend(event for module in rule_modules() for hook in module.hooks_at(step.key, "after", options)
-                  for event in hook.run(step_input, dice))
+    for module in rule_modules():  # each hook after the step sees the step's events before it (`step_events`)
+        for hook in module.hooks_at(step.key, "after", options):
+            events.extend(hook.run(replace(step_input, step_events=tuple(events)), dice))
     events.extend(Event("DiceRolled", roll.as_payload(), Visibility.GM) for roll in dice.rolls)
     events.append(
         Event(

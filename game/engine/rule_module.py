@@ -41,8 +41,10 @@ class ModuleOrder:
     # The odds its roll is made with, as the order's form shows them (`orders.prices.order_odds`); None: no roll.
     odds: Callable[[World, OrderCommand], dict[str, Any] | None] | None = None
     # An order whose carrying out rolls the step's dice or reads the step (its round, say): given the step's input
-    # and dice, the handler for that step. Its steps pass their dice to `run_orders`.
-    carry_out_in_step: Callable[[StepInput, Dice], OrderHandler] | None = None
+    # and dice, the handler for that step. Its steps pass their dice to `run_orders`. None for a step that does not
+    # carry the order out (the Council's bids in a round it does not meet): the step passes over it, as over an
+    # order of a kind it has no handler for.
+    carry_out_in_step: Callable[[StepInput, Dice], OrderHandler | None] | None = None
 
     def __post_init__(self) -> None:
         if self.carry_out is not None and self.carry_out_in_step is not None:
@@ -65,6 +67,7 @@ class StepHook:
 
     step: str  # a step key: "expand.8"
     when: Literal["before", "after"]
+    # An `after` hook's step input carries the step's events before it (`StepInput.step_events`).
     run: Callable[[StepInput, Dice], list[Event]]
     # Run in a campaign that has the module off too: to finish what it began while on (the reports of missions
     # sent before the GM switched the module off); the hook's own work is then nothing when there is none.

@@ -40,8 +40,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cw_trade", "module_ac_factions",
-                           "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
+BUILT_MODULES = frozenset({"module_cw_trade", "module_ac_factions", "module_ac_victory", "module_centurion"})
 
 
 def built_modules() -> frozenset[str]:
@@ -78,8 +77,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
      "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
      "(Exploit 7, 9), played by the engine."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
-    ("module_ac_social", "Alpha Centauri social factors", "The six Social Factors and social engineering."),
-    ("module_ac_council", "Alpha Centauri council", "The Council: the Planetary Governor vote."),
     ("module_ac_victory", "Alpha Centauri victory types",
      "The four victory types beside the campaign's own: each is on once its threshold is set under Victory "
      "conditions."),
@@ -99,19 +96,10 @@ def module_switches() -> tuple[tuple[str, str, str], ...]:
 STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "explore.9": (("module_cw_trade",
                    "propose a treaty to a civilization within communications range, break one in force, or "
-                   "declare war; they answer in Explore 10."),
-                  ("module_ac_council",
-                   "the Planetary Governor may call off one attack declared in Explore 7 and put a Proposal to the "
-                   "Council."),),
+                   "declare war; they answer in Explore 10."),),
     "explore.10": (("module_cw_trade",
                     "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
-                    "technology exchanges in force act."),
-                   ("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
-    "exploit.1": (("module_ac_social",
-                   "play a Social Engineering choice: it changes your Social Factor scores, and the upheaval costs "
-                   "MU."),
-                  ("module_ac_council",
-                   "in a round the Council meets, bid MU in secret for the Planetary Governor's election."),),
+                    "technology exchanges in force act."),),
     # Played by the trade routes module (game.modules.trade_routes), with this switch on.
     "exploit.2": (("module_cw_trade",
                    "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
@@ -166,10 +154,6 @@ def _module_settings() -> list[Setting]:
             "faction_restrictions", "modules", "Faction restrictions apply",
             "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
             Effect.NEXT_ROUND)],
-        "module_ac_council": [Setting(
-            "council_every_rounds", "modules", "The Council meets every … rounds",
-            "How often the Planetary Governor vote is held.", Kind.INT, 4, Effect.NEXT_ROUND, minimum=1,
-            maximum=40)],
     }
     for module in rule_modules():
         if not module.switch.option_of:
@@ -478,11 +462,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                      for civ_id, civ in world.civs.items()})
     if "gm_detection_rolls" in rule_options:
         world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
-    if "module_ac_social" in rule_options:  # Exploit 1: social engineering (game.engine.social)
-        world = replace(world, options=replace(world.options, social=bool(rule_options["module_ac_social"])))
-    if "module_ac_council" in rule_options:  # Exploit 1: the Council (game.engine.council)
-        every = int(rule_options.get("council_every_rounds", 4)) if rule_options["module_ac_council"] else 0
-        world = replace(world, options=replace(world.options, council_every=every))
     if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
         on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
         world = replace(world, options=replace(world.options, faction_restrictions=on))
@@ -499,8 +478,5 @@ def from_world(world: World) -> dict[str, Any]:
             "gm_detection_rolls": world.options.gm_detection_rolls,
             **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
-            **({"module_ac_social": True} if world.options.social else {}),
-            **({"module_ac_council": True, "council_every_rounds": world.options.council_every}
-               if world.options.council_every else {}),
             **{key: value for module in rule_modules()
                for key, value in module.settings_from(world.options).items()}}

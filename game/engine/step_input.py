@@ -29,6 +29,10 @@ class StepInput:
     )
     # Exterminate 5: junk is 25% of a wreck's bulwark; the combat engine's `bulwark_rating` is handed in here.
     bulwark: Callable[[CombatUnit], float] = bulwark_rating
+    # For a rule module's hook after the step (`rule_module.StepHook`): the step's events before it, the core step's
+    # own and earlier hooks', so it can build on what the step did (the Council counts the votes once the step's
+    # social engineering and bids are in). Empty for the step function and the hooks before it.
+    step_events: tuple[Event, ...] = ()
 
     @property
     def step(self) -> Step:

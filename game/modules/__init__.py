@@ -13,4 +13,6 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.crew",  # after supply: Exploit 9's stress checks come before the crews' round end
     "game.modules.research",
     "game.modules.fleets",
+    "game.modules.social",
+    "game.modules.council",
 )

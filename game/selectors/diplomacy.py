@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from game import state_io
-from game.engine import council, diplomacy, factions, social
+from game.engine import diplomacy, factions, social
 from game.engine.catalogue import Names
+from game.engine.rule_module import rule_modules
 from game.engine.victory import VictoryConditions, alpha_centauri_distances
 from game.engine.world import World
 from game.event_catalogue import describe
-from game.models import Campaign, Event
+from game.models import Campaign
+from game.modules.council.selectors import council_panel
 from game.visibility import Viewer, events_visible_to
 
 THREAD_TYPES = ("MessageDelivered", "GiftDelivered", "TreatyProposed", "TreatyAccepted", "TreatyDeclined",
@@ -61,34 +63,19 @@ def _faction_json(key: str) -> dict[str, Any] | None:
     return {"name": faction.name, "traits": list(faction.traits), "modifiers": factions.modifiers(faction)}
 
 
-def _council_json(world: World, campaign: Campaign) -> dict[str, Any] | None:
-    """The Council (public): how often it meets, the Governor, and the last vote's tallies with their reasons."""
-    if not world.options.council_every:
-        return None
-    def name(civ_id: int) -> str:
-        return world.civs[civ_id].name if civ_id in world.civs else f"Civilization {civ_id}"
-
-    last = Event.objects.filter(campaign=campaign, type="CouncilVoted", undone=False).order_by("-seq").first()
-    voted = Event.objects.filter(campaign=campaign, type="CouncilProposalVoted", undone=False).order_by("-seq").first()
-    card = council.PROPOSALS_BY_KEY.get(world.council_proposal)
-    return {"every": world.options.council_every,
-            "proposal": {"key": card.key, "name": card.name, "effect": card.effect} if card else None,
-            "last_proposal": {"round": voted.round, **{k: voted.payload[k] for k in ("name", "yes", "no", "passed")},
-                              "ballots": [{**b, "name": name(b["civ_id"])} for b in voted.payload["ballots"]]}
-            if voted else None,
-            "governor": None if world.governor is None else {
-                "civ_id": world.governor, "name": name(world.governor), "terms": world.governor_terms},
-            "last": {"round": last.round, "tallies": [{**t, "name": name(t["civ_id"])}
-                                                      for t in last.payload["tallies"]]} if last else None}
+def _plays(world: World, key: str) -> bool:
+    """Whether the campaign plays the rule module `key` (False when it is not plugged in)."""
+    return any(m.plays(world.options) for m in rule_modules() if m.key == key)
 
 
 def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
     # Shown with any of issue 16's modules, or factions alone (a player reads its faction's sheet).
-    base: dict[str, Any] = {"enabled": world.options.diplomacy or world.options.social
-                            or bool(world.options.council_every) or any(c.faction for c in world.civs.values()),
-                            "council": _council_json(world, campaign),
+    council = council_panel(world, campaign)
+    base: dict[str, Any] = {"enabled": world.options.diplomacy or _plays(world, "social") or council is not None
+                            or any(c.faction for c in world.civs.values()),
+                            "council": council,
                             "diplomacy": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
                             "majors": [[m, n] for m, n in zip(social.MAJORS, social.MAJOR_TITLES, strict=True)],
                             "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}

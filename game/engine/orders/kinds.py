@@ -7,7 +7,6 @@ through `steps.common.run_orders`). See docs/architecture.md, "Adding an order k
 
 from __future__ import annotations
 
-from game.engine import council
 from game.engine.orders.checks import (
     JOIN_OR_EVADE,
     check_build_mine,
@@ -27,16 +26,6 @@ from game.engine.orders.checks import (
     check_start_skirmish,
     check_start_terraforming,
     check_unload,
-)
-from game.engine.orders.council import (
-    BALLOT_CHOICES,
-    PROPOSAL_CHOICES,
-    check_council_proposal,
-    check_council_vote,
-    check_prevent_attack,
-    offer_council_proposal,
-    offer_council_vote,
-    offer_prevent_attack,
 )
 from game.engine.orders.diplomacy import (
     ANSWER_CHOICES,
@@ -72,14 +61,6 @@ from game.engine.orders.offers import (
     offer_unload,
     terraforming_cost,
     with_module_fields,
-)
-from game.engine.orders.social import (
-    MAX_BID_MU,
-    SOCIAL_CHOICES,
-    check_council_bid,
-    check_social_engineering,
-    offer_council_bid,
-    offer_social_engineering,
 )
 from game.engine.phases import ALL_STEPS, StepKind
 
@@ -348,58 +329,5 @@ KINDS: tuple[OrderKind, ...] = (
         ),
         check_answer_treaty,
         offer_answer_treaty,
-    ),
-    # Exploit 1 — the social factors module (game.engine.social): offered only while it is switched on.
-    OrderKind(
-        "SocialEngineering",
-        "Social engineering",
-        "Play a Social Engineering choice: it changes your Social Factor scores and replaces your choice of the same "
-        "type; the upheaval costs 20 MU.",
-        frozenset({"exploit.1"}),
-        (Field("choice", "Choice", "option", options=SOCIAL_CHOICES),),
-        check_social_engineering,
-        offer_social_engineering,
-    ),
-    OrderKind(
-        "CouncilBid",
-        "Bid in the Council",
-        "A secret bid of MU for the Planetary Governor's election: one vote per MU, paid whether you win or not. "
-        "Only in a round the Council meets.",
-        frozenset({"exploit.1"}),
-        (Field("mu", "MU to bid", "integer", minimum=1, maximum=MAX_BID_MU),),
-        check_council_bid,
-        offer_council_bid,
-        given_in=council.meets,
-    ),
-    # Explore 9 and 10 — the Planetary Governor's powers and the Council's vote (game.engine.council).
-    OrderKind(
-        "PreventAttack",
-        "Prevent an attack (Planetary Governor)",
-        "As Planetary Governor, call off one civilization's attack on another this round: every skirmish it "
-        "declared against them in Explore 7 is cancelled. Once a round.",
-        frozenset({"explore.9"}),
-        (Field("attacker_civ_id", "Attacker", "civ"), Field("target_civ_id", "Its target", "civ")),
-        check_prevent_attack,
-        offer_prevent_attack,
-    ),
-    OrderKind(
-        "CouncilProposal",
-        "Put a Proposal to the Council (Planetary Governor)",
-        "As Planetary Governor, put one Proposal card to the Council; every civilization votes on it in Explore 10 "
-        "with its Council votes, and it passes with more votes for than against.",
-        frozenset({"explore.9"}),
-        (Field("proposal", "Proposal", "option", options=PROPOSAL_CHOICES),),
-        check_council_proposal,
-        offer_council_proposal,
-    ),
-    OrderKind(
-        "CouncilVote",
-        "Vote on the Council's Proposal",
-        "Vote for or against the Proposal the Planetary Governor put to the Council, with your Council votes; "
-        "not voting is abstaining.",
-        frozenset({"explore.10"}),
-        (Field("ballot", "Your vote", "option", options=BALLOT_CHOICES),),
-        check_council_vote,
-        offer_council_vote,
     ),
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import rule_module, social, yards
+from game.engine import rule_module, yards
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.orders.model import OrderCommand, OrderPrice
 from game.engine.world import World, colonization_price, terraforming_price
@@ -32,8 +32,6 @@ PRICES: dict[str, Callable[[World, OrderCommand], OrderPrice]] = {
     "StartConstruction": _construction,
     "BuildMine": lambda w, o: _of(mine_price(o.payload["stations"])),
     "StartTerraforming": lambda w, o: _of(terraforming_price(w.planets[o.payload["planet_id"]])),
-    "SocialEngineering": lambda w, o: OrderPrice(social.UPHEAVAL_MU),
-    "CouncilBid": lambda w, o: OrderPrice(o.payload["mu"]),
     "Gift": lambda w, o: OrderPrice(o.payload.get("mu") or 0, ore=o.payload.get("ore") or 0),  # Ore from the hold
 }
 

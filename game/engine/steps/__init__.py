@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from game.engine.phases import ALL_STEPS, STEPS_BY_KEY, StepKind
 from game.engine.step_input import StepResolver
-from game.engine.steps import diplomacy, expand, exploit, explore, exterminate, social
+from game.engine.steps import diplomacy, expand, exploit, explore, exterminate
 
 STEP_FUNCTIONS: dict[str, StepResolver] = {
     "explore.1": explore.explore_1_en_route_ships_cover_their_move_rate,
@@ -48,7 +48,7 @@ STEP_FUNCTIONS: dict[str, StepResolver] = {
     "expand.7": expand.expand_7_start_terraforming,
     "expand.8": expand.expand_8_construction_advances,
     "expand.9": expand.expand_9_terraforming_advances,
-    "exploit.1": social.exploit_1_social_engineering,
+    "exploit.1": exploit.exploit_1_morale,
     "exploit.2": exploit.exploit_2_trade_routes,
     "exploit.3": exploit.exploit_3_mines_produce_ore,
     "exploit.4": exploit.exploit_4_colonies_grow,

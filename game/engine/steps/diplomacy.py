@@ -5,10 +5,10 @@ Every event is seen by both parties and the GM ("the GM must get a copy of every
 
 from __future__ import annotations
 
-from game.engine import council, diplomacy
+from game.engine import diplomacy
 from game.engine.apply import apply_events
 from game.engine.dice import Dice
-from game.engine.events import Event, Visibility
+from game.engine.events import Event
 from game.engine.orders import OrderCommand
 from game.engine.orders.diplomacy import proposal_id
 from game.engine.research import projects as rp
@@ -41,50 +41,16 @@ def _war(order: OrderCommand, world: World) -> list[Event]:
         "from_civ": order.civ_id, "to_civ": to_civ, "text": order.payload.get("text") or ""})]
 
 
-def _prevent_attack(order: OrderCommand, world: World) -> list[Event]:
-    attacker, target = order.payload["attacker_civ_id"], order.payload["target_civ_id"]
-    cancelled = [s for _, s in sorted(world.skirmishes.items()) if s.status == "declared"
-                 and (s.attacker_civ, s.defender_civ) == (attacker, target)]
-    events = [to_civs([attacker, target], "SkirmishCancelled", {
-        "skirmish_id": s.skirmish_id, "reason": "the Planetary Governor prevented this attack"}) for s in cancelled]
-    # The attacker and its target learn of it only when there was an attack to prevent.
-    return [*events, to_civs([order.civ_id, attacker, target] if cancelled else [order.civ_id], "AttackPrevented", {
-        "governor": order.civ_id, "attacker": attacker, "target": target,
-        "skirmish_ids": [s.skirmish_id for s in cancelled], "unused": not cancelled})]
-
-
-def _propose_to_council(order: OrderCommand, world: World) -> list[Event]:
-    card = council.PROPOSALS_BY_KEY[order.payload["proposal"]]
-    return [Event("CouncilProposalMade", {"governor": order.civ_id, "proposal": card.key, "name": card.name,
-                                          "effect": card.effect}, Visibility.PUBLIC)]
-
-
-def _once_a_round(handler: OrderHandler, reason: str) -> OrderHandler:
-    """The handler for the first such order of the step; later ones are refused ("prevent one attack this turn")."""
-    done: list[int] = []
-
-    def once(order: OrderCommand, world: World) -> list[Event]:
-        if done:
-            return [to_civ(order.civ_id, "OrderRejected", {"kind": order.kind, "payload": dict(order.payload),
-                                                           "field": "kind", "reason": reason})]
-        done.append(order.civ_id)
-        return handler(order, world)
-    return once
-
-
 def explore_9_diplomacy(step_input: StepInput, dice: Dice) -> list[Event]:
     """9. TODO Diplomacy — filled by the diplomacy module: treaties are proposed (to a civilization within
     communications range), broken, and war declared; and by the Council module: the Planetary Governor may prevent
-    one attack declared in Explore 7 and put a Proposal to the Council."""
+    one attack declared in Explore 7 and put a Proposal to the Council (its orders, game.modules.council, run among
+    these in the order given)."""
     world = step_input.world
     handlers: dict[str, OrderHandler] = {}
     if world.options.diplomacy:
         handlers.update({"ProposeTreaty": _propose, "BreakTreaty": _break, "DeclareWar": _war})
-    if world.options.council_every:
-        handlers.update({"PreventAttack": _once_a_round(
-            _prevent_attack, "the Planetary Governor may prevent one attack a round."),
-            "CouncilProposal": _propose_to_council})
-    return run_orders(step_input, handlers)
+    return run_orders(step_input, handlers, dice)
 
 
 def _answer(order: OrderCommand, world: World) -> list[Event]:
@@ -93,37 +59,6 @@ def _answer(order: OrderCommand, world: World) -> list[Event]:
     return [to_civs([from_civ, order.civ_id], event, {
         "proposal_id": proposal_id(from_civ, order.civ_id, treaty), "from_civ": from_civ, "to_civ": order.civ_id,
         "treaty": treaty, "treaty_label": diplomacy.TREATIES[treaty]})]
-
-
-def _ballot(order: OrderCommand, world: World) -> list[Event]:
-    return []  # counted by `council_votes`, once every ballot has been checked
-
-
-def council_votes(step_input: StepInput) -> list[Event]:
-    """The Council's vote on the Governor's Proposal: each civilization's last valid ballot, weighed by its votes;
-    a UN Charter passed calls off this round's skirmishes."""
-    world = step_input.world
-    events = run_orders(step_input, {"CouncilVote": _ballot})
-    if not world.council_proposal:
-        return events
-    refused = {(e.civ_id, e.payload["kind"]) for e in events if e.type == "OrderRejected"}
-    ballots = {o.civ_id: o.payload["ballot"] for o in step_input.orders
-               if o.kind == "CouncilVote" and o.step_key == step_input.step.key and (o.civ_id, o.kind) not in refused}
-    weights = council.ballot_weights(world)
-    yes = sum(weights.get(c, 0) for c, b in ballots.items() if b == "yes")
-    no = sum(weights.get(c, 0) for c, b in ballots.items() if b == "no")
-    card = council.PROPOSALS_BY_KEY[world.council_proposal]
-    passed = yes > no
-    events.append(Event("CouncilProposalVoted", {
-        "proposal": card.key, "name": card.name, "yes": yes, "no": no, "passed": passed,
-        **({"mu_each": card.mu_each} if passed and card.mu_each else {}),
-        "ballots": [{"civ_id": c, "ballot": b, "votes": weights.get(c, 0)} for c, b in sorted(ballots.items())]},
-        Visibility.PUBLIC))
-    if passed and card.skips_conflict:
-        events += [to_civs([s.attacker_civ, s.defender_civ], "SkirmishCancelled", {
-            "skirmish_id": s.skirmish_id, "reason": f"the Council passed the {card.name}"})
-            for _, s in sorted(world.skirmishes.items()) if s.status == "declared"]
-    return events
 
 
 def _charts(world: World, giver: int, taker: int) -> list[Event]:
@@ -183,11 +118,11 @@ def treaty_effects(world: World) -> list[Event]:
 def explore_10_trades(step_input: StepInput, dice: Dice) -> list[Event]:
     """10. TODO Trades — filled by the diplomacy module: each treaty proposed in Explore 9 is accepted or
     declined; one left unanswered lapses; open borders and technology exchanges in force act (`treaty_effects`);
-    and by the Council module: the Council votes on the Governor's Proposal."""
-    votes = council_votes(step_input) if step_input.world.options.council_every else []
+    and by the Council module: the Council votes on the Governor's Proposal first (its hook before the step,
+    game.modules.council)."""
     if not step_input.world.options.diplomacy:
-        return votes
-    events = votes + treaty_effects(step_input.world) + run_orders(step_input, {"AnswerTreaty": _answer})
+        return []
+    events = treaty_effects(step_input.world) + run_orders(step_input, {"AnswerTreaty": _answer})
     answered = {e.payload["proposal_id"] for e in events if e.type in ("TreatyAccepted", "TreatyDeclined")}
     for key, proposal in sorted(step_input.world.proposals.items()):
         if key not in answered:

@@ -1,7 +1,7 @@
-"""The Planetary Governor's powers and the Council's vote on them (game.engine.council): the Governor prevents one
-attack and puts a Proposal to the Council (Explore 9); every civilization votes on it (Explore 10). All of them need
-the Council module (`module_ac_council`) on. Checks refuse naming the field; offers list what a civilization can
-order now."""
+"""The Council module's orders (game.engine.council holds the rules): the secret bids for the Planetary Governor's
+election (Exploit 1, in a round the Council meets); the Governor's powers, preventing one attack and putting a
+Proposal to the Council (Explore 9); every civilization's vote on it (Explore 10). All of them need the module
+(`module_ac_council`) on. Checks refuse naming the field; offers list what a civilization can order now."""
 
 from __future__ import annotations
 
@@ -11,6 +11,13 @@ from game.engine.world import World
 
 PROPOSAL_CHOICES = tuple(Choice(p.key, f"{p.name} ({p.printed}: {p.effect})") for p in council.PROPOSALS)
 BALLOT_CHOICES = (Choice("yes", "For"), Choice("no", "Against"))
+MAX_BID_MU = 1_000_000
+
+
+def meets(world: World, round_number: int) -> bool:
+    """Whether the Council meets in this round: every `council_every_rounds` rounds, in Exploit 1."""
+    every = world.options.council_every
+    return every > 0 and round_number % every == 0
 
 
 def _council_on(world: World) -> None:
@@ -73,3 +80,19 @@ def offer_council_vote(world: World, civ_id: int) -> list[Offer]:
     card = council.PROPOSALS_BY_KEY[world.council_proposal]
     weight = council.ballot_weights(world).get(civ_id, 0)
     return [Offer(subject=f"{card.name}: {card.effect}. Your votes: {weight}")]
+
+
+def check_council_bid(order: OrderCommand, world: World) -> None:
+    if not world.options.council_every:
+        raise OrderProblem("kind", "the Council is not part of this campaign (the module is off).")
+    mu = order.payload["mu"]
+    if mu > world.civs[order.civ_id].mu:
+        raise OrderProblem("payload.mu", f"your treasury holds only {world.civs[order.civ_id].mu} MU.")
+
+
+def offer_council_bid(world: World, civ_id: int) -> list[Offer]:
+    if not world.options.council_every:
+        return []
+    every = world.options.council_every
+    return [Offer(subject=f"The Council meets every {every} round{'s' if every > 1 else ''}, in Exploit 1",
+                  maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu})]

@@ -35,22 +35,3 @@ def offer_social_engineering(world: World, civ_id: int) -> list[Offer]:
     choices = tuple(Choice(c.value, c.label, {"mu": social.UPHEAVAL_MU}) for c in SOCIAL_CHOICES
                     if c.value != barred and c.value not in playing)
     return [Offer(choices={"choice": choices}, have={"mu": civ.mu})]
-
-
-MAX_BID_MU = 1_000_000
-
-
-def check_council_bid(order: OrderCommand, world: World) -> None:
-    if not world.options.council_every:
-        raise OrderProblem("kind", "the Council is not part of this campaign (the module is off).")
-    mu = order.payload["mu"]
-    if mu > world.civs[order.civ_id].mu:
-        raise OrderProblem("payload.mu", f"your treasury holds only {world.civs[order.civ_id].mu} MU.")
-
-
-def offer_council_bid(world: World, civ_id: int) -> list[Offer]:
-    if not world.options.council_every:
-        return []
-    every = world.options.council_every
-    return [Offer(subject=f"The Council meets every {every} round{'s' if every > 1 else ''}, in Exploit 1",
-                  maxima={"mu": world.civs[civ_id].mu}, have={"mu": world.civs[civ_id].mu})]
