@@ -1,5 +1,6 @@
-"""REST endpoints of diplomacy (issue 16): a viewer's relations (a player's counterparts with their threads and trade
-income; the GM's every pair) and the GM's stance ruling. Thin: each calls one selector or service."""
+"""REST endpoints of the relations page (issue 16): a viewer's relations (a player's counterparts with their threads
+and trade income; the GM's every pair), Social Factors and Council, and the GM's Social Factor ruling. Thin: each
+calls one selector or service. The GM's stance ruling is the diplomacy module's (`game.modules.diplomacy.web`)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,7 @@ from game.api.views import _valid
 from game.selectors import event_names_for
 from game.selectors.diplomacy import relations_for
 from game.services.desk import REASON_LIMIT
-from game.services.diplomacy import stance_set
 from game.services.social import social_adjust
-
-
-class StanceInput(serializers.Serializer[dict[str, Any]]):
-    civ_a = serializers.IntegerField()
-    civ_b = serializers.IntegerField()
-    stance = serializers.CharField(max_length=20)
-    reason = serializers.CharField(max_length=REASON_LIMIT, allow_blank=True)
 
 
 class SocialInput(serializers.Serializer[dict[str, Any]]):
@@ -44,14 +37,6 @@ class Relations(APIView):
         """A player: each other civilization with the stance, trade level, treaties, proposals waiting, the last
         trade income and the thread between them. The GM: every pair. A spectator: nothing but whether the
         module is on."""
-        return _answer(request, campaign_id)
-
-
-class StanceRuling(APIView):
-    @extend_schema(request=StanceInput)
-    def post(self, request: Request, campaign_id: int) -> Response:
-        """The GM sets two civilizations' stance, with a reason both read."""
-        stance_set(request.user, campaign_id, **_valid(StanceInput, request.data))
         return _answer(request, campaign_id)
 
 

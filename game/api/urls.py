@@ -50,8 +50,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
     path("campaigns/<int:campaign_id>/units/", units.Units.as_view(), name="api-units"),
     path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
-    path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
-         name="api-relations-stance"),
     path("campaigns/<int:campaign_id>/relations/social/", diplomacy.SocialAdjust.as_view(),
          name="api-relations-social"),
     path("campaigns/<int:campaign_id>/research/", research.Research.as_view(), name="api-research"),

@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.engine.diplomacy import RELATIONS_IN_FORCE
 from game.engine.phases import ALL_STEPS, Step, StepKind
-from game.engine.rule_module import rule_modules
+from game.engine.rule_module import rule_modules, rule_value
 
 # What a setting is, declared apart so that a rule module may declare its options without importing the catalogue.
 from game.engine.setting import Effect as Effect
@@ -40,7 +41,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cw_research", "module_cw_trade", "module_ac_factions",
+BUILT_MODULES = frozenset({"module_cw_research", "module_ac_factions",
                            "module_ac_social", "module_ac_council", "module_ac_victory", "module_centurion"})
 BUILT_MODULES |= {"module_cw_supply", "module_cw_crew"}  # game.engine.supply
 BUILT_MODULES |= {"module_cw_fleets"}  # game.engine.fleets
@@ -77,9 +78,6 @@ MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
      "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
     ("module_cw_research", "Cluster War research", "R&D: research points, projects and their results."),
-    ("module_cw_trade", "Cluster War trade",
-     "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
-     "(Exploit 7, 9), played by the engine."),
     ("module_cw_fleets", "Cluster War movement orders",
      "Fleets with a flagship, waypoints, patrol, intercept, follow and hold; small craft carried by ships (§4.0-4.2)."),
     ("module_cw_supply", "Cluster War supply",
@@ -109,16 +107,10 @@ STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
                    "each funded research project pays its MU a round and rolls for its next success (on the "
                    "campaign's research system); a project's last success makes its technology known, to build at "
                    "once."),),
-    "explore.9": (("module_cw_trade",
-                   "propose a treaty to a civilization within communications range, break one in force, or "
-                   "declare war; they answer in Explore 10."),
-                  ("module_ac_council",
+    "explore.9": (("module_ac_council",
                    "the Planetary Governor may call off one attack declared in Explore 7 and put a Proposal to the "
                    "Council."),),
-    "explore.10": (("module_cw_trade",
-                    "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
-                    "technology exchanges in force act."),
-                   ("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
+    "explore.10": (("module_ac_council", "vote on the Planetary Governor's Proposal with your Council votes."),),
     "explore.13": (("module_cw_research",
                     "start a research project at a colony or science unit, fund, move or cancel one; its units are "
                     "Engaged on it and its first roll is next round's Explore 3."),),
@@ -127,10 +119,6 @@ STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
                    "MU."),
                   ("module_ac_council",
                    "in a round the Council meets, bid MU in secret for the Planetary Governor's election."),),
-    # Played by the trade routes module (game.modules.trade_routes), with this switch on.
-    "exploit.2": (("module_cw_trade",
-                   "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
-                   "on, warships may raid the routes of civilizations at war with yours."),),
 }
 
 
@@ -138,9 +126,10 @@ def step_rule(step: Step, rule_options: Mapping[str, Any] | None) -> str:
     """What `step` does, as its players and GM read it: the rules' text, or for a step the rules leave TODO, what
     the campaign's modules play there (`rule_options`; None: in no campaign in particular), or, with them off,
     that the GM rules it by hand."""
-    fills = (*STEP_FILLS.get(step.key, ()),
-             *((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
-               if step.key in m.switch.step_fills))
+    # The plugged-in modules' fills, then the core's (the trade module's treaties before the Council, as ever).
+    fills = (*((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
+               if step.key in m.switch.step_fills),
+             *STEP_FILLS.get(step.key, ()))
     if not fills:
         return step.rule
     titles = {key: title for key, title, _ in module_switches()}
@@ -490,12 +479,6 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     """The world as the step functions read it: the settings the GM set (keys in `rule_options`) in place of
     what the world held (a scenario's wars, say)."""
-    if "module_cw_trade" in rule_options:  # Explore 9 and 10, Exploit 7 and 9 (game.engine.diplomacy)
-        world = replace(world, options=replace(world.options, diplomacy=bool(rule_options["module_cw_trade"])))
-    # With the diplomacy module the world's stances are the one record of who is at war (a GM's change of this
-    # setting is a StanceSet event, game.services.diplomacy); without it the setting is.
-    if "wars" in rule_options and not world.options.diplomacy:
-        world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
     if "free_trade" in rule_options:
         trade = rule_options["free_trade"]
         world = replace(world, civs={civ_id: replace(civ, forbids_free_trade=trade.get(str(civ_id)) == "forbidden")
@@ -525,6 +508,10 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
+    # With the diplomacy module the world's stances are the one record of who is at war (a GM's change of this
+    # setting is a StanceSet event, game.services.diplomacy); without it the setting is.
+    if "wars" in rule_options and not rule_value(world.options, RELATIONS_IN_FORCE, False):
+        world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
     return world
 
 
@@ -536,7 +523,6 @@ def from_world(world: World) -> dict[str, Any]:
             **({"module_cw_research": True, "research_system": world.options.research}
                if world.options.research else {}),
             "gm_detection_rolls": world.options.gm_detection_rolls,
-            **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_cw_fleets": True} if world.options.fleets else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **({"module_ac_social": True} if world.options.social else {}),

@@ -9,4 +9,5 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.trade_routes",
     "game.modules.ground_war",
     "game.modules.terrain",
+    "game.modules.diplomacy",
 )

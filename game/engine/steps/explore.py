@@ -1,6 +1,7 @@
 """Explore: "Units move, Civilizations make discoveries, and Players learn more about the Galaxy."
 
-Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (diplomacy) in steps/diplomacy.py.
+Steps 3, 4, 12 and 13 (modules) are in steps/research.py and here; 9 and 10 (the Council) in steps/diplomacy.py,
+the treaties in game.modules.diplomacy.
 """
 
 from __future__ import annotations
