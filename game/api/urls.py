@@ -47,8 +47,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/settings/", settings.Settings.as_view(), name="api-settings"),
     path("campaigns/<int:campaign_id>/units/", units.Units.as_view(), name="api-units"),
     path("campaigns/<int:campaign_id>/relations/", diplomacy.Relations.as_view(), name="api-relations"),
-    path("campaigns/<int:campaign_id>/relations/stance/", diplomacy.StanceRuling.as_view(),
-         name="api-relations-stance"),
     path("campaigns/<int:campaign_id>/clock/", deadlines.Clock.as_view(), name="api-clock"),
     path("campaigns/<int:campaign_id>/clock/extend/", deadlines.Extend.as_view(), name="api-clock-extend"),
     path("campaigns/<int:campaign_id>/nudge/", deadlines.Nudge.as_view(), name="api-nudge"),

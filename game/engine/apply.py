@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Any, NoReturn
 from weakref import ref
 
-from game.engine import diplomacy, yards
+from game.engine import yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
 from game.engine.rule_module import RuleModule, RuleModuleError, rule_modules
@@ -481,65 +481,6 @@ def _gift(d: _Draft, p: dict[str, Any]) -> None:
     d.add_mu(p["to_civ"], p["mu"])
 
 
-# Explore 9 and 10 — diplomacy (game.engine.diplomacy): proposals, answers, broken treaties, war.
-
-
-def _set_relation(d: _Draft, relation: Relation) -> None:
-    key = pair(relation.civ_a, relation.civ_b)
-    if relation == Relation(*key):
-        d.relations.pop(key, None)  # a plain neutral pair is not written
-    else:
-        d.relations[key] = relation
-
-
-@handles("TreatyProposed")
-def _treaty_proposed(d: _Draft, p: dict[str, Any]) -> None:
-    d.proposals[p["proposal_id"]] = Proposal(p["proposal_id"], p["from_civ"], p["to_civ"], p["treaty"], p["mu"],
-                                             p["terms"])
-
-
-@handles("TreatyAccepted")
-def _treaty_accepted(d: _Draft, p: dict[str, Any]) -> None:
-    proposal = d.proposals.pop(p["proposal_id"])
-    key = pair(proposal.from_civ, proposal.to_civ)
-    d.wars.discard(key)  # only peace can be accepted at war (diplomacy.why_not)
-    _set_relation(d, diplomacy.accepted(d.relations.get(key) or Relation(*key), proposal))
-
-
-@handles("TreatyDeclined")
-@handles("TreatyLapsed")
-def _treaty_closed(d: _Draft, p: dict[str, Any]) -> None:
-    d.proposals.pop(p["proposal_id"], None)
-
-
-@handles("TreatyBroken")
-def _treaty_broken(d: _Draft, p: dict[str, Any]) -> None:
-    key = pair(p["from_civ"], p["to_civ"])
-    _set_relation(d, diplomacy.broken(d.relations.get(key) or Relation(*key), p["treaty"]))
-
-
-@handles("WarDeclared")
-def _war_declared(d: _Draft, p: dict[str, Any]) -> None:
-    key = pair(p["from_civ"], p["to_civ"])
-    d.wars.add(key)
-    d.relations.pop(key, None)  # war ends every treaty
-    for proposal_id, proposal in list(d.proposals.items()):
-        if pair(proposal.from_civ, proposal.to_civ) == key:
-            del d.proposals[proposal_id]
-
-
-@handles("StanceSet")
-def _stance_set(d: _Draft, p: dict[str, Any]) -> None:
-    """The GM sets a pair's stance, with a reason (the settings' "At war", or the relations desk)."""
-    key = pair(p["civ_a"], p["civ_b"])
-    if p["stance"] == "war":
-        _war_declared(d, {"from_civ": key[0], "to_civ": key[1]})
-        return
-    d.wars.discard(key)
-    old = d.relations.get(key) or Relation(*key)
-    _set_relation(d, replace(old, stance=p["stance"]))
-
-
 @handles("CoursePlotted")
 def _course(d: _Draft, p: dict[str, Any]) -> None:
     d.unit(
@@ -852,10 +793,6 @@ def _card_drawn(d: _Draft, p: dict[str, Any]) -> None:
     d.add_mu(p["civ_id"], p["mu"])
 
 
-@handles("TributePaid")
-def _tribute(d: _Draft, p: dict[str, Any]) -> None:
-    d.add_mu(p["from_civ"], -p["mu"])
-    d.add_mu(p["to_civ"], p["mu"])
 
 
 @handles("TradeTaxesCollected")

@@ -540,30 +540,9 @@ EXTERMINATE_EVENTS = (
               "This round's skirmishes are over ({skirmish_ids:#skirmish}).", chronicle=False),
 )
 
-# Diplomacy (the Cluster War trade module, game.engine.diplomacy): treaties proposed in Explore 9 and answered in
-# Explore 10, broken, war declared, the GM's stances, tribute in Exploit 9; both parties and the GM see each. And the
-# factions' extra card in Exploit 1. (Social engineering and the Council: game.modules.social, game.modules.council.)
+# Star charts shared (Explore 8's messages, and open borders in the diplomacy module) and the factions' extra card
+# in Exploit 1. (Treaties, social engineering and the Council: game.modules.diplomacy, .social, .council.)
 DIPLOMACY_EVENTS = (
-    EventType("TreatyProposed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
-                                 "treaty_label": str, "mu": int, "terms": str}, WITNESSES,
-              "{from_civ:civ} proposed to {to_civ:civ}: {treaty_label}[, {mu} MU a quarter][. Terms: {terms}]."),
-    EventType("TreatyAccepted", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
-                                 "treaty_label": str}, WITNESSES,
-              "{to_civ:civ} accepted {from_civ:civ}'s treaty: {treaty_label}."),
-    EventType("TreatyDeclined", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
-                                 "treaty_label": str}, WITNESSES,
-              "{to_civ:civ} declined {from_civ:civ}'s treaty: {treaty_label}."),
-    EventType("TreatyLapsed", {"proposal_id": str, "from_civ": int, "to_civ": int, "treaty": str,
-                               "treaty_label": str}, WITNESSES,
-              "{from_civ:civ}'s treaty to {to_civ:civ} lapsed unanswered: {treaty_label}."),
-    EventType("TreatyBroken", {"from_civ": int, "to_civ": int, "treaty": str, "text": str}, WITNESSES,
-              "{from_civ:civ} broke its {treaty} treaty with {to_civ:civ}[: {text}]."),
-    EventType("WarDeclared", {"from_civ": int, "to_civ": int, "text": str}, WITNESSES,
-              "{from_civ:civ} declared war on {to_civ:civ}[: {text}]."),
-    EventType("StanceSet", {"civ_a": int, "civ_b": int, "stance": str, "reason": str}, WITNESSES,
-              "The GM set {civ_a:civ} and {civ_b:civ} {stance}. Reason: {reason}"),
-    EventType("TributePaid", {"from_civ": int, "to_civ": int, "mu": int, "owed": int}, WITNESSES,
-              "{from_civ:civ} paid {to_civ:civ} {mu} MU of tribute (of {owed} owed)."),
     EventType("ChartsShared", {"from_civ": int, "to_civ": int, "sectors": list[str], "pois": list[str]}, CIV,
               "{from_civ:civ} shared its star charts with {to_civ:civ}:[ {sectors:#sector} charted;][ {pois:#point of "
               "interest} learned of]."),

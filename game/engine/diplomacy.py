@@ -1,5 +1,6 @@
-"""Relations between civilizations (the Cluster War trade module, `module_cw_trade`): a stance and a trade level
-per pair, the treaties in force, and the proposals waiting for an answer.
+"""Relations between civilizations (the Cluster War trade module, `module_cw_trade`, played by the rule module
+`game.modules.diplomacy`): a stance and a trade level per pair, the treaties in force, and the proposals waiting
+for an answer.
 
 The world holds them (`World.relations`, `World.proposals`, and `World.wars` for the stance "war"), changed only
 by events: a treaty proposed in Explore 9 and answered in Explore 10, a treaty broken or war declared in Explore 9,
@@ -18,6 +19,13 @@ STANCES = ("war", "hostile", "neutral", "peace", "alliance")
 STANCE_LABELS = {"war": "At war", "hostile": "Hostile", "neutral": "Neutral", "peace": "At peace",
                  "alliance": "Allied"}
 
+# The rule values the diplomacy module sets (`RuleModule.rule_values`, read with `rule_module.rule_value`):
+# the stances and treaties of `World.relations` bind (§11, §13): peace and alliances forbid attacks (Explore 7),
+# trade agreements set the pair's level (Exploit 7), and the stances are the one record of war (the settings);
+RELATIONS_IN_FORCE = "stances_and_treaties_in_force"
+# and Exploit 9 pays the tributes in force after the trade taxes: a function `(world) -> events`.
+TRIBUTES_PAID = "tributes_paid_in_exploit_9"
+
 # Cluster War §11.0: "no trade, limited trade, and full trade": a share of the partner's gross production, capped
 # at 25% of one's own ("a trade partner can not gain more than 25% of its GNP from trade"), per partner as in the
 # §18 example. CV's gross a quarter is its taxes (Exploit 5); the percentages are ratios and need no converting.
@@ -26,7 +34,7 @@ TRADE_CAP_PERCENT = 25
 
 # Treaty kinds: what each does on acceptance. Terms the game enforces: the stance (peace, alliance), the trade
 # level, the tribute in MU each quarter; open borders and technology exchange act each round in Explore 10
-# (`steps.diplomacy.treaty_effects`). Free-text terms are for the GM.
+# (`game.modules.diplomacy.steps.treaty_effects`). Free-text terms are for the GM.
 TREATIES: dict[str, str] = {
     "peace": "Peace",
     "alliance": "Alliance",

@@ -73,7 +73,7 @@ ROUND: dict[Phase, tuple[Step, ...]] = {
             "them, you now have the option of starting a skirmish. (See EXTERMINATE.)"),
         (P, "If a unit within your civilization is within Communications range of another civilization's units, you "
             "may engage in diplomacy or trade now."),
-        # Filled by the diplomacy module (game.engine.diplomacy): treaties proposed, broken, war declared in 9;
+        # Filled by the diplomacy module (game.modules.diplomacy): treaties proposed, broken, war declared in 9;
         # answered in 10. Without the module nobody is offered anything here and the steps need nobody.
         (P, "TODO Diplomacy"),
         (P, "TODO Trades"),

@@ -45,6 +45,10 @@ class ModuleOrder:
     # carry the order out (the Council's bids in a round it does not meet): the step passes over it, as over an
     # order of a kind it has no handler for.
     carry_out_in_step: Callable[[StepInput, Dice], OrderHandler | None] | None = None
+    # Carried out by the step's `run_orders` only in a campaign that plays the module; with it off the order is passed
+    # over as if not given, not refused (a core step running other orders of its own among the module's, in the
+    # order given: Explore 9's treaties among the Council's orders).
+    only_while_on: bool = False
 
     def __post_init__(self) -> None:
         if self.carry_out is not None and self.carry_out_in_step is not None:
@@ -164,9 +168,11 @@ def load_rule_module(package: str) -> RuleModule:
 
 def module_order_handlers(step_input: StepInput, dice: Dice | None = None) -> dict[str, OrderHandler]:
     """The modules' order kinds a step carries out, with their handlers (whether or not the campaign plays the
-    module: its check refuses the order then)."""
+    module: its check refuses the order then; an order `only_while_on` is passed over then)."""
+    options = step_input.world.options
     handlers = {order.kind.name: order.handler(step_input, dice) for module in rule_modules()
-                for order in module.orders if step_input.step.key in order.kind.steps}
+                for order in module.orders if step_input.step.key in order.kind.steps
+                and (not order.only_while_on or module.plays(options))}
     return {name: handler for name, handler in handlers.items() if handler is not None}
 
 

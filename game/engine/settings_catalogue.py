@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.engine.diplomacy import RELATIONS_IN_FORCE
 from game.engine.phases import ALL_STEPS, Step, StepKind
-from game.engine.rule_module import rule_modules
+from game.engine.rule_module import rule_modules, rule_value
 
 # What a setting is, declared apart so that a rule module may declare its options without importing the catalogue.
 from game.engine.setting import Effect as Effect
@@ -40,7 +41,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_cw_trade", "module_ac_factions", "module_ac_victory", "module_centurion"})
+BUILT_MODULES = frozenset({"module_ac_factions", "module_ac_victory", "module_centurion"})
 
 
 def built_modules() -> frozenset[str]:
@@ -73,9 +74,6 @@ GROUPS: tuple[Group, ...] = (
 MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
      "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
-    ("module_cw_trade", "Cluster War trade",
-     "Relations and treaties (Explore 9, 10), trade routes and commerce raiding (Exploit 2) and trade levels "
-     "(Exploit 7, 9), played by the engine."),
     ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_victory", "Alpha Centauri victory types",
      "The four victory types beside the campaign's own: each is on once its threshold is set under Victory "
@@ -94,16 +92,6 @@ def module_switches() -> tuple[tuple[str, str, str], ...]:
 # The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
 # there. Players and the GM read this in place of the quote (`step_rule`; docs/rules.md, "The round frame").
 STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "explore.9": (("module_cw_trade",
-                   "propose a treaty to a civilization within communications range, break one in force, or "
-                   "declare war; they answer in Explore 10."),),
-    "explore.10": (("module_cw_trade",
-                    "answer the treaties proposed to you in Explore 9 (one left unanswered lapses); open borders and "
-                    "technology exchanges in force act."),),
-    # Played by the trade routes module (game.modules.trade_routes), with this switch on.
-    "exploit.2": (("module_cw_trade",
-                   "open a trade route with freighters to a partner's colony, or close one; with commerce raiding "
-                   "on, warships may raid the routes of civilizations at war with yours."),),
 }
 
 
@@ -111,9 +99,10 @@ def step_rule(step: Step, rule_options: Mapping[str, Any] | None) -> str:
     """What `step` does, as its players and GM read it: the rules' text, or for a step the rules leave TODO, what
     the campaign's modules play there (`rule_options`; None: in no campaign in particular), or, with them off,
     that the GM rules it by hand."""
-    fills = (*STEP_FILLS.get(step.key, ()),
-             *((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
-               if step.key in m.switch.step_fills))
+    # The plugged-in modules' fills, then the core's (the trade module's treaties before the Council, as ever).
+    fills = (*((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
+               if step.key in m.switch.step_fills),
+             *STEP_FILLS.get(step.key, ()))
     if not fills:
         return step.rule
     titles = {key: title for key, title, _ in module_switches()}
@@ -450,12 +439,6 @@ def fold(versions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     """The world as the step functions read it: the settings the GM set (keys in `rule_options`) in place of
     what the world held (a scenario's wars, say)."""
-    if "module_cw_trade" in rule_options:  # Explore 9 and 10, Exploit 7 and 9 (game.engine.diplomacy)
-        world = replace(world, options=replace(world.options, diplomacy=bool(rule_options["module_cw_trade"])))
-    # With the diplomacy module the world's stances are the one record of who is at war (a GM's change of this
-    # setting is a StanceSet event, game.services.diplomacy); without it the setting is.
-    if "wars" in rule_options and not world.options.diplomacy:
-        world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
     if "free_trade" in rule_options:
         trade = rule_options["free_trade"]
         world = replace(world, civs={civ_id: replace(civ, forbids_free_trade=trade.get(str(civ_id)) == "forbidden")
@@ -468,6 +451,10 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
+    # With the diplomacy module the world's stances are the one record of who is at war (a GM's change of this
+    # setting is a StanceSet event, game.services.diplomacy); without it the setting is.
+    if "wars" in rule_options and not rule_value(world.options, RELATIONS_IN_FORCE, False):
+        world = replace(world, wars=frozenset((a, b) for a, b in rule_options["wars"]))
     return world
 
 
@@ -476,7 +463,6 @@ def from_world(world: World) -> dict[str, Any]:
     return {"wars": [list(pair) for pair in sorted(world.wars)],
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
             "gm_detection_rolls": world.options.gm_detection_rolls,
-            **({"module_cw_trade": True} if world.options.diplomacy else {}),
             **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **{key: value for module in rule_modules()
                for key, value in module.settings_from(world.options).items()}}

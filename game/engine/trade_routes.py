@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from game.engine import diplomacy
+from game.engine import diplomacy, rule_module
 from game.engine.rulings import CW_TURNS_PER_FQ, MIN_SCAN_SENSORS
 from game.engine.world import (
     TradeRoute,
@@ -94,6 +94,11 @@ def are_neighbours(world: World, a: int, b: int) -> bool:
     return any(sector_distance(here, there) <= 1 for here in sectors(a) for there in theirs)
 
 
+def _agreements_bind(world: World) -> bool:
+    """Whether a pair's trade agreement sets its level (the diplomacy module's treaties are in force)."""
+    return bool(rule_module.rule_value(world.options, diplomacy.RELATIONS_IN_FORCE, False))
+
+
 def trade_level(world: World, a: int, b: int, contact: bool) -> str:
     """Exploit 7 — the level a pair trades at this quarter. Without the diplomacy module every pair in contact
     (neighbours, or a trade route) trades limited, the rules' free trade, unless at war or either forbids free
@@ -101,7 +106,7 @@ def trade_level(world: World, a: int, b: int, contact: bool) -> str:
     without one keeps free trade (docs/rules.md, "Diplomacy and trade", "Exploit 2 — trade routes")."""
     if world.at_war(a, b):
         return "none"
-    agreed = world.relation(a, b).trade if world.options.diplomacy else "none"
+    agreed = world.relation(a, b).trade if _agreements_bind(world) else "none"
     if agreed != "none":
         return agreed
     if contact and not (world.civs[a].forbids_free_trade or world.civs[b].forbids_free_trade):
@@ -111,7 +116,7 @@ def trade_level(world: World, a: int, b: int, contact: bool) -> str:
 
 def trades_without_routes(world: World, a: int, b: int) -> str:
     """Why the pair trades in Exploit 7 already ("" if it does not): a route would carry nothing more."""
-    if world.options.diplomacy and world.relation(a, b).trade != "none":
+    if _agreements_bind(world) and world.relation(a, b).trade != "none":
         return "you have a trade agreement with them"
     if are_neighbours(world, a, b) and not (world.civs[a].forbids_free_trade or world.civs[b].forbids_free_trade):
         return "your colonies are their neighbours (free trade)"

@@ -13,6 +13,7 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.crew",  # after supply: Exploit 9's stress checks come before the crews' round end
     "game.modules.research",
     "game.modules.fleets",
+    "game.modules.diplomacy",  # before the Council: "trade, then Council" where both fill a step
     "game.modules.social",
     "game.modules.council",
 )

@@ -10,7 +10,7 @@ from typing import Any
 from game import state_io
 from game.engine import diplomacy, factions, social
 from game.engine.catalogue import Names
-from game.engine.rule_module import rule_modules
+from game.engine.rule_module import rule_modules, rule_value
 from game.engine.victory import VictoryConditions, alpha_centauri_distances
 from game.engine.world import World
 from game.event_catalogue import describe
@@ -71,12 +71,14 @@ def _plays(world: World, key: str) -> bool:
 def relations_for(viewer: Viewer, campaign: Campaign, names: Names) -> dict[str, Any]:
     world = state_io.load_world(campaign)
     conditions = VictoryConditions.from_dict(campaign.victory_conditions)
-    # Shown with any of issue 16's modules, or factions alone (a player reads its faction's sheet).
+    # Shown with any of issue 16's modules, or factions alone (a player reads its faction's sheet). The diplomacy
+    # module's treaties: while its rule value says they are in force (game.modules.diplomacy).
+    treaties = bool(rule_value(world.options, diplomacy.RELATIONS_IN_FORCE, False))
     council = council_panel(world, campaign)
-    base: dict[str, Any] = {"enabled": world.options.diplomacy or _plays(world, "social") or council is not None
+    base: dict[str, Any] = {"enabled": treaties or _plays(world, "social") or council is not None
                             or any(c.faction for c in world.civs.values()),
                             "council": council,
-                            "diplomacy": world.options.diplomacy, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
+                            "diplomacy": treaties, "cap_percent": diplomacy.TRADE_CAP_PERCENT,
                             "majors": [[m, n] for m, n in zip(social.MAJORS, social.MAJOR_TITLES, strict=True)],
                             "treaties": diplomacy.TREATIES, "stances": list(diplomacy.STANCES)}
     if not viewer.is_gm and viewer.civ_id not in world.civs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import fleets, ground_war, rule_module, rulings, supply, survey
+from game.engine import diplomacy, fleets, ground_war, rule_module, rulings, supply, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
@@ -125,7 +125,7 @@ def check_start_skirmish(order: OrderCommand, world: World) -> None:
         if target not in attacked and len(attacked) >= faction.attacks_per_conflict:
             raise OrderProblem("payload.target_civ_id", f"the {faction.name} may attack "
                                                         f"{faction.attacks_per_conflict} civilization(s) a round.")
-    if world.options.diplomacy:
+    if rule_module.rule_value(world.options, diplomacy.RELATIONS_IN_FORCE, False):  # the diplomacy module
         stance = world.stance(order.civ_id, target)
         if stance == "alliance":
             raise OrderProblem("payload.target_civ_id", f"you are allied with {world.civs[target].name}: allies "

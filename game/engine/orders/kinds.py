@@ -27,20 +27,6 @@ from game.engine.orders.checks import (
     check_start_terraforming,
     check_unload,
 )
-from game.engine.orders.diplomacy import (
-    ANSWER_CHOICES,
-    IN_FORCE_CHOICES,
-    MAX_TRIBUTE_MU,
-    TREATY_CHOICES,
-    check_answer_treaty,
-    check_break_treaty,
-    check_declare_war,
-    check_propose_treaty,
-    offer_answer_treaty,
-    offer_break_treaty,
-    offer_declare_war,
-    offer_propose_treaty,
-)
 from game.engine.orders.model import Choice, Field, OrderKind
 from game.engine.orders.offers import (
     CRASH_CHOICES,
@@ -274,60 +260,5 @@ KINDS: tuple[OrderKind, ...] = (
         (Field("unit_id", "Salvaging unit", "unit"),),
         check_salvage,
         offer_salvage,
-    ),
-    # Explore 9 and 10 — the diplomacy module (game.engine.diplomacy): offered only while it is switched on.
-    OrderKind(
-        "ProposeTreaty",
-        "Propose a treaty",
-        "Offer peace, an alliance, a trade agreement, open borders, tribute or a technology exchange to a "
-        "civilization within communications range; they answer in Explore 10.",
-        frozenset({"explore.9"}),
-        (
-            Field("to_civ_id", "To", "civ"),
-            Field("treaty", "Treaty", "option", options=TREATY_CHOICES),
-            Field("mu", "Tribute you pay (MU a quarter)", "integer", required=False, minimum=0,
-                  maximum=MAX_TRIBUTE_MU),
-            Field("terms", "Terms (the GM rules on them)", "text", required=False, max_length=TEXT_LIMIT),
-        ),
-        check_propose_treaty,
-        offer_propose_treaty,
-    ),
-    OrderKind(
-        "BreakTreaty",
-        "Break a treaty",
-        "End a treaty in force; the other party is told at once.",
-        frozenset({"explore.9"}),
-        (
-            Field("to_civ_id", "With", "civ"),
-            Field("treaty", "Treaty", "option", options=IN_FORCE_CHOICES),
-            Field("text", "Why (they read it)", "text", required=False, max_length=TEXT_LIMIT),
-        ),
-        check_break_treaty,
-        offer_break_treaty,
-    ),
-    OrderKind(
-        "DeclareWar",
-        "Declare war",
-        "Go to war: every treaty with them ends, and from the next Explore 7 you may attack them.",
-        frozenset({"explore.9"}),
-        (
-            Field("to_civ_id", "On", "civ"),
-            Field("text", "Declaration (they read it)", "text", required=False, max_length=TEXT_LIMIT),
-        ),
-        check_declare_war,
-        offer_declare_war,
-    ),
-    OrderKind(
-        "AnswerTreaty",
-        "Answer a treaty",
-        "Accept or decline a treaty another civilization proposed to you in Explore 9.",
-        frozenset({"explore.10"}),
-        (
-            Field("from_civ_id", "From", "civ"),
-            Field("treaty", "Treaty", "option", options=TREATY_CHOICES),
-            Field("answer", "Answer", "option", options=ANSWER_CHOICES),
-        ),
-        check_answer_treaty,
-        offer_answer_treaty,
     ),
 )

@@ -1,6 +1,6 @@
 """Explore: "Units move, Civilizations make discoveries, and Players learn more about the Galaxy."
 
-Steps 3, 4, 12 and 13 are the rule modules' (their hooks, game/modules); 9 and 10 (diplomacy) in steps/diplomacy.py.
+Steps 3, 4, 12 and 13 are the rule modules' (their hooks, game/modules); 9 and 10 in steps/diplomacy.py.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 A civilization's freighters carry trade from its colony to a partner's along the hex line between them (Open a
 trade route, Close a trade route); with the option `commerce_raiding`, warships sweep the Sectors of enemies'
 routes for their convoys (Raid commerce). The module is played with the Cluster War trade module
-(`module_cw_trade`, whose relations and treaties are the core's); it owns that module's option "Commerce raiding"
-and fills Exploit 2, which the rules leave TODO. The rule math (game.engine.trade_routes) stays in the core, as
-Exploit 7 pays each pair's trade after its routes.
+(`module_cw_trade`, the relations and treaties of `game.modules.diplomacy`); it owns that module's option
+"Commerce raiding" and plays Exploit 2, which the rules leave TODO. The rule math (game.engine.trade_routes) stays
+in the core, as Exploit 7 pays each pair's trade after its routes.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Explore 9 and 10 — the diplomacy module's orders (game.engine.diplomacy): propose a treaty, break one, declare
 war (Explore 9); accept or decline a treaty proposed to you (Explore 10). Checks refuse naming the field; offers
-list what a civilization can order now. All of them need the module (`module_cw_trade`) on."""
+list what a civilization can order now. All of them need the module (`module_cw_trade`) on; their kinds are
+declared in `rules.py`."""
 
 from __future__ import annotations
 
