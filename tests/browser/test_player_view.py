@@ -101,6 +101,10 @@ def test_player_orders_a_course_and_sees_the_unit_en_route_without_reload(
         page.get_by_role("button", name="Dismiss").click()
         page.evaluate("window.notReloaded = true")  # a reload would wipe it out
     desktop, phone = pages["desktop"], pages["phone"]
+    # On a phone, while the step takes orders, "Your orders" is the first thing on the page after the step's line.
+    orders_top, empire_top = (phone.evaluate(f"document.getElementById('{panel}').getBoundingClientRect().top")
+                              for panel in ("orders", "empire"))
+    assert orders_top < empire_top, "a phone shows the player's orders first while the step takes them"
 
     course = phone.locator("form[data-kind=PlotCourse]")
     course.get_by_label("Unit").select_option(label="Vigilant (Patrol Corvette)")

@@ -1013,6 +1013,7 @@
       if (started) { ordersPointer = pointer(); CV.soon(loadOrders); } else loadOrders();
     }
     const open = state.step_kind === "orders" && state.status === "open";
+    document.body.classList.toggle("orders-open", open);  // on a phone, "Your orders" comes first (player.css)
     $("#legal-orders").hidden = !open;
     $("#order-actions").hidden = !open;
     if (view) renderUnitCard();
