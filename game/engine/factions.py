@@ -116,6 +116,13 @@ BASE_COST_CREDITS = 20
 # (docs/rules.md, "Research"). The Peacekeepers' extra card each turn is paid as that many MU in Exploit 1.
 CARD_DRAW_CREDITS = 10
 
+# The factions' restrictions: named rule values (`rule_module.rule_value`) the Alpha Centauri factions module
+# (`game.modules.factions`) sets while a campaign has them on ("Faction restrictions apply"). The modifiers apply
+# either way: they come with the faction a civilization chose.
+PACIFISTS_NEVER_ATTACK = "pacifists_never_attack"  # Explore 7: "may never Attack, only Defend"
+ATTACKS_A_ROUND_LIMITED = "attacks_a_round_limited"  # Explore 7: one civilization attacked a round, Aggressive two
+SOCIAL_CHOICE_BARRED = "faction_social_choice_barred"  # Exploit 1: the Social Engineering card a faction may not play
+
 
 def of(faction_key: str) -> Faction | None:
     return FACTIONS_BY_KEY.get(faction_key)

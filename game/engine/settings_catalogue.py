@@ -41,7 +41,7 @@ class SettingProblem(ValueError):
 
 
 # Modules whose rules the engine plays.
-BUILT_MODULES = frozenset({"module_ac_factions", "module_ac_victory", "module_centurion"})
+BUILT_MODULES = frozenset({"module_ac_victory", "module_centurion"})
 
 
 def built_modules() -> frozenset[str]:
@@ -74,7 +74,6 @@ GROUPS: tuple[Group, ...] = (
 MODULES: tuple[tuple[str, str, str], ...] = (
     ("module_cw_economy", "Cluster War economy",
      "Construction Points as MU and the colonization cost (Cluster War 3rd ed.)."),
-    ("module_ac_factions", "Alpha Centauri factions", "The seven factions' modifiers and restrictions in play."),
     ("module_ac_victory", "Alpha Centauri victory types",
      "The four victory types beside the campaign's own: each is on once its threshold is set under Victory "
      "conditions."),
@@ -139,10 +138,6 @@ def _module_settings() -> list[Setting]:
             "One quarter is three Cluster War turns: roll a per-turn chance three times (faithful) or once, "
             "converted (simpler).", Kind.CHOICE, "faithful", Effect.NEXT_ROUND,
             (("faithful", "Rolled three times a quarter"), ("simpler", "Converted, rolled once")))],
-        "module_ac_factions": [Setting(
-            "faction_restrictions", "modules", "Faction restrictions apply",
-            "Off: factions keep their modifiers but none of their restrictions.", Kind.BOOL, True,
-            Effect.NEXT_ROUND)],
     }
     for module in rule_modules():
         if not module.switch.option_of:
@@ -445,9 +440,6 @@ def in_world(world: World, rule_options: Mapping[str, Any]) -> World:
                                      for civ_id, civ in world.civs.items()})
     if "gm_detection_rolls" in rule_options:
         world = replace(world, options=replace(world.options, gm_detection_rolls=rule_options["gm_detection_rolls"]))
-    if "module_ac_factions" in rule_options:  # the factions' restrictions (Explore 7: Pacifists never attack)
-        on = bool(rule_options["module_ac_factions"]) and rule_options.get("faction_restrictions", True)
-        world = replace(world, options=replace(world.options, faction_restrictions=on))
     for module in rule_modules():
         if module.switch.key in rule_options:
             world = replace(world, options=replace(world.options, **module.options_from(rule_options, world.options)))
@@ -463,6 +455,5 @@ def from_world(world: World) -> dict[str, Any]:
     return {"wars": [list(pair) for pair in sorted(world.wars)],
             "free_trade": {str(c): "forbidden" for c, civ in sorted(world.civs.items()) if civ.forbids_free_trade},
             "gm_detection_rolls": world.options.gm_detection_rolls,
-            **({"module_ac_factions": True} if world.options.faction_restrictions else {}),
             **{key: value for module in rule_modules()
                for key, value in module.settings_from(world.options).items()}}

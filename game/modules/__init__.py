@@ -16,4 +16,5 @@ RULE_MODULES: tuple[str, ...] = (
     "game.modules.diplomacy",  # before the Council: "trade, then Council" where both fill a step
     "game.modules.social",
     "game.modules.council",
+    "game.modules.factions",
 )

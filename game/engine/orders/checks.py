@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from game.engine import diplomacy, fleets, ground_war, rule_module, rulings, supply, survey
+from game.engine import diplomacy, factions, fleets, ground_war, rule_module, rulings, supply, survey
 from game.engine.designer import Price, mine_price, unit_price
 from game.engine.factions import FACTIONS_BY_KEY
 from game.engine.orders.model import Choice, OrderCommand, OrderProblem
@@ -105,7 +105,8 @@ def refuse_pacifist(world: World, civ_id: int) -> None:
     skirmish and takes or destroys no colony, even one it could after a fight it won defending."""
     civ = world.civs.get(civ_id)  # a civilization not in the world yet (before the Start) has no faction
     faction = FACTIONS_BY_KEY.get(civ.faction) if civ is not None else None
-    if world.options.faction_restrictions and faction is not None and not faction.may_attack:
+    if faction is not None and not faction.may_attack and \
+            rule_module.rule_value(world.options, factions.PACIFISTS_NEVER_ATTACK, False):
         raise OrderProblem("kind", f"the {faction.name} are Pacifists: they may never attack, only defend.")
 
 
@@ -117,7 +118,7 @@ def check_start_skirmish(order: OrderCommand, world: World) -> None:
     refuse_pacifist(world, order.civ_id)
     civ = world.civs[order.civ_id]
     faction = FACTIONS_BY_KEY.get(civ.faction)
-    if world.options.faction_restrictions and faction is not None:
+    if faction is not None and rule_module.rule_value(world.options, factions.ATTACKS_A_ROUND_LIMITED, False):
         # "Each player may attack one other player this phase"; Aggressive factions twice. The skirmishes this
         # round's Explore 7 has declared so far are those still "declared".
         attacked = {s.defender_civ for s in world.skirmishes.values()
