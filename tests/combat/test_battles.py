@@ -76,7 +76,7 @@ def test_entered_dice_that_run_out_ask_the_gm_for_more_and_then_the_battle_uses_
         fight(public_table)
     campaign = Campaign.objects.get(pk=public_table.campaign.pk)
     assert campaign.status == Campaign.Status.FAILED
-    assert f"skirmish {SKIRMISH}" in campaign.failure and "enter more rolls" in campaign.failure
+    assert f"skirmish {SKIRMISH}" in campaign.failure and campaign.failure.startswith("Waiting for the GM's rolls: ")
     assert not Battle.objects.exists()
     rolls = [20, 1, 17, 5, 12, 9, 20, 20, 15, 11] * 10
     assert gm.post(skirmish_url(public_table, "rolls"), {"rolls": rolls}, format="json").status_code == 200
