@@ -88,20 +88,13 @@ def module_switches() -> tuple[tuple[str, str, str], ...]:
     return (*MODULES, *((m.switch.key, m.label, m.switch.fills) for m in rule_modules() if not m.switch.option_of))
 
 
-# The steps the rules leave "TODO" (game/engine/phases.py keeps the quote): what each module that fills one plays
-# there. Players and the GM read this in place of the quote (`step_rule`; docs/rules.md, "The round frame").
-STEP_FILLS: Mapping[str, tuple[tuple[str, str], ...]] = {
-}
-
 
 def step_rule(step: Step, rule_options: Mapping[str, Any] | None) -> str:
     """What `step` does, as its players and GM read it: the rules' text, or for a step the rules leave TODO, what
     the campaign's modules play there (`rule_options`; None: in no campaign in particular), or, with them off,
-    that the GM rules it by hand."""
-    # The plugged-in modules' fills, then the core's (the trade module's treaties before the Council, as ever).
-    fills = (*((m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules()
-               if step.key in m.switch.step_fills),
-             *STEP_FILLS.get(step.key, ()))
+    that the GM rules it by hand. Each module that fills a step the rules leave "TODO" (game/engine/phases.py keeps
+    the quote) says what it plays there (`ModuleSwitch.step_fills`), in the modules' order."""
+    fills = [(m.switch.key, m.switch.step_fills[step.key]) for m in rule_modules() if step.key in m.switch.step_fills]
     if not fills:
         return step.rule
     titles = {key: title for key, title, _ in module_switches()}

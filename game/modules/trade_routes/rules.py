@@ -86,7 +86,7 @@ MODULE = RuleModule(
     key="trade_routes",
     label="Cluster War trade routes and commerce raiding",
     # Its switch is the option "Commerce raiding" of the Cluster War trade module, shown under that switch; what the
-    # module plays in Exploit 2 is told under that switch (the settings catalogue's STEP_FILLS).
+    # module plays in Exploit 2 is told under that switch (the diplomacy module's step fills).
     switch=ModuleSwitch(
         "commerce_raiding",
         _RAIDING,
