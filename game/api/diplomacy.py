@@ -13,12 +13,17 @@ from game.selectors import event_names_for
 from game.selectors.diplomacy import relations_for
 
 
+def relations_answer(request: Request, campaign_id: int) -> Response:
+    """The relations page's read for this viewer: the answer of the read and of each GM ruling made on the page."""
+    campaign, viewer = visibility.campaign_for(request.user, campaign_id)
+    return Response(relations_for(viewer, campaign, event_names_for(viewer, campaign)))
+
+
 class Relations(APIView):
     def get(self, request: Request, campaign_id: int) -> Response:
         """A player: each other civilization with the stance, trade level, treaties, proposals waiting, the last
         trade income and the thread between them. The GM: every pair. A spectator: nothing but whether the
         module is on."""
-        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-        return Response(relations_for(viewer, campaign, event_names_for(viewer, campaign)))
+        return relations_answer(request, campaign_id)
 
 

@@ -13,11 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game import visibility
+from game.api.diplomacy import relations_answer
 from game.api.views import _valid
 from game.modules.diplomacy.services import stance_set
-from game.selectors import event_names_for
-from game.selectors.diplomacy import relations_for
 from game.services.desk import REASON_LIMIT
 
 
@@ -33,8 +31,7 @@ class StanceRuling(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         """The GM sets two civilizations' stance, with a reason both read."""
         stance_set(request.user, campaign_id, **_valid(StanceInput, request.data))
-        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-        return Response(relations_for(viewer, campaign, event_names_for(viewer, campaign)))
+        return relations_answer(request, campaign_id)
 
 
 URLS: list[URLPattern] = [

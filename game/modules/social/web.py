@@ -12,11 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game import visibility
+from game.api.diplomacy import relations_answer
 from game.api.views import _valid
 from game.modules.social.services import social_adjust
-from game.selectors import event_names_for
-from game.selectors.diplomacy import relations_for
 from game.services.desk import REASON_LIMIT
 
 
@@ -32,8 +30,7 @@ class SocialAdjust(APIView):
     def post(self, request: Request, campaign_id: int) -> Response:
         """The GM changes a civilization's Social Factor score (a facility, an event), with a reason it reads."""
         social_adjust(request.user, campaign_id, **_valid(SocialInput, request.data))
-        campaign, viewer = visibility.campaign_for(request.user, campaign_id)
-        return Response(relations_for(viewer, campaign, event_names_for(viewer, campaign)))
+        return relations_answer(request, campaign_id)
 
 
 URLS: list[URLPattern] = [
