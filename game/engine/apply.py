@@ -18,7 +18,7 @@ from weakref import ref
 from game.engine import yards
 from game.engine.diplomacy import Proposal, Relation
 from game.engine.events import Event
-from game.engine.rule_module import RuleModule, RuleModuleError, rule_modules
+from game.engine.rule_module import RuleModule, RuleModuleError, for_the_modules
 from game.engine.units import UnitDesign
 from game.engine.world import (
     UNIT_INDEXES,
@@ -344,24 +344,18 @@ def handles(event_type: str) -> Callable[[Handler], Handler]:
     return register
 
 
-# The handlers with the modules' reducers, for the tuple of modules they were collected from (kept, so it is that
-# very tuple).
-_with_modules: list[tuple[tuple[RuleModule, ...], dict[str, Handler]]] = []
-
-
-def all_handlers() -> dict[str, Handler]:
+def _with_reducers(modules: tuple[RuleModule, ...]) -> dict[str, Handler]:
     """The core's handlers and the rule modules' reducers: one event type, one way to apply it."""
-    modules = rule_modules()
-    if _with_modules and _with_modules[0][0] is modules:
-        return _with_modules[0][1]
     handlers = dict(_HANDLERS)
     for module in modules:
         for event_type, reducer in module.reducers.items():
             if event_type in handlers:
                 raise RuleModuleError(f"The {module.key} module's reducer for {event_type} is declared twice.")
             handlers[event_type] = reducer
-    _with_modules[:] = [(modules, handlers)]
     return handlers
+
+
+all_handlers = for_the_modules(_with_reducers)
 
 
 def apply_events(world: World, events: Iterable[Event]) -> World:

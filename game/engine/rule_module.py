@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import game.modules
 from game.engine.catalogue import EventType
@@ -158,6 +158,23 @@ def rule_modules() -> tuple[RuleModule, ...]:
     return _loaded[packages]
 
 
+T = TypeVar("T")
+
+
+def for_the_modules(collect: Callable[[tuple[RuleModule, ...]], T]) -> Callable[[], T]:
+    """`collect(rule_modules())`, collected again only when the list of modules changes: the core's tables of the
+    modules' parts (reducers, order kinds, prices) are built once, not on each event or order."""
+    memo: list[tuple[tuple[RuleModule, ...], T]] = []  # keeps the very tuple, so `is` cannot meet a reused id
+
+    def collected() -> T:
+        modules = rule_modules()
+        if not memo or memo[0][0] is not modules:
+            memo[:] = [(modules, collect(modules))]
+        return memo[0][1]
+
+    return collected
+
+
 def load_rule_module(package: str) -> RuleModule:
     key = package.rpartition(".")[2]
     declared = getattr(importlib.import_module(f"{package}.rules"), "MODULE", None)
@@ -176,14 +193,11 @@ def module_order_handlers(step_input: StepInput, dice: Dice | None = None) -> di
     return {name: handler for name, handler in handlers.items() if handler is not None}
 
 
-def module_prices() -> dict[str, Callable[[World, OrderCommand], OrderPrice]]:
-    return {order.kind.name: order.price for module in rule_modules() for order in module.orders
-            if order.price is not None}
-
-
-def module_odds() -> dict[str, Callable[[World, OrderCommand], dict[str, Any] | None]]:
-    return {order.kind.name: order.odds for module in rule_modules() for order in module.orders
-            if order.odds is not None}
+# The modules' prices and odds by order kind (`orders.prices.order_price`, `order_odds`).
+module_prices = for_the_modules(lambda modules: {
+    order.kind.name: order.price for module in modules for order in module.orders if order.price is not None})
+module_odds = for_the_modules(lambda modules: {
+    order.kind.name: order.odds for module in modules for order in module.orders if order.odds is not None})
 
 
 def fields_unplayed(options: RuleOptions, kind: str) -> set[str]:

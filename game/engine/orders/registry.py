@@ -3,7 +3,9 @@ legal (`validate_order`), and what can this civilization order now, with the for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from game.engine import rule_module
 from game.engine.orders.kinds import KINDS, ORDERS_STEPS
@@ -47,23 +49,24 @@ for _kind in KINDS:
     declare(_kind)
 
 
-# The modules' kinds, for the tuple of modules they were collected from (kept, so it is that very tuple).
-_module_kinds: list[tuple[tuple[rule_module.RuleModule, ...], dict[str, OrderKind]]] = []
+def _declared_by(modules: tuple[rule_module.RuleModule, ...]) -> dict[str, OrderKind]:
+    kinds: dict[str, OrderKind] = {}
+    for module in modules:
+        for order in module.orders:
+            _check(order.kind, {**_ORDER_KINDS, **kinds})
+            kinds[order.kind.name] = order.kind
+    return kinds
+
+
+@cache
+def _modules_kinds() -> Callable[[], dict[str, OrderKind]]:
+    """Made on first use: this module is imported while `rule_module` itself is still being imported."""
+    return rule_module.for_the_modules(_declared_by)
 
 
 def order_kinds() -> dict[str, OrderKind]:
     """Every order kind by name: the core's, then the rule modules' (`game.modules`), in their order."""
-    modules = rule_module.rule_modules()
-    if _module_kinds and _module_kinds[0][0] is modules:
-        kinds = _module_kinds[0][1]
-    else:
-        kinds = {}
-        for module in modules:
-            for order in module.orders:
-                _check(order.kind, {**_ORDER_KINDS, **kinds})
-                kinds[order.kind.name] = order.kind
-        _module_kinds[:] = [(modules, kinds)]
-    return {**_ORDER_KINDS, **kinds}
+    return {**_ORDER_KINDS, **_modules_kinds()()}
 
 
 def validate_order(order: OrderCommand, world: World | None = None) -> None:
